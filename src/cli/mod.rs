@@ -1,0 +1,17 @@
+//! Command-line front ends (clap). One file per game; `bench` dispatches to each game's bench.
+//! Nothing in the penguins bundle may depend on this module.
+
+pub mod bench;
+pub mod crossword;
+pub mod honey;
+pub mod penguins;
+pub mod scruffle;
+pub mod splitter;
+
+use std::process::ExitCode;
+
+/// Print a one-line error on stderr and return a failing exit code.
+pub fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::FAILURE
+}

@@ -1,0 +1,1 @@
+//! crossword (see the issue that builds it).

@@ -1,0 +1,1 @@
+//! honey (see the issue that builds it).

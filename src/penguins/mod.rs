@@ -1,0 +1,1 @@
+//! penguins (see the issue that builds it).

@@ -1,0 +1,1 @@
+//! scruffle (see the issue that builds it).

@@ -1,0 +1,1 @@
+//! search (see the issue that builds it).

@@ -1,0 +1,1 @@
+//! splitter (see the issue that builds it).

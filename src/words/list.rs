@@ -1,0 +1,149 @@
+//! Word-list loading: any whitespace separates words, CRLF and case are normalised, entries with
+//! characters outside A-Z are rejected and reported (never silently kept).
+
+use std::fmt;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The embedded default English list (SCOWL via Debian `wamerican`; see `data/words/README.md`).
+pub const ENGLISH_TEXT: &str = include_str!("../../data/words/english.txt");
+
+/// A normalised word list: upper-case A-Z words of 1+ letters, in input order, duplicates kept
+/// (some puzzles index words by position).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WordList {
+    pub words: Vec<String>,
+}
+
+/// An entry that was not a word of letters A-Z, with where it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejected {
+    pub line: usize,
+    pub entry: String,
+}
+
+#[derive(Debug)]
+pub enum WordsError {
+    Io { path: String, error: std::io::Error },
+    Empty { source: String },
+}
+
+impl fmt::Display for WordsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WordsError::Io { path, error } => write!(f, "{path}: cannot read word list: {error}"),
+            WordsError::Empty { source } => write!(f, "{source}: word list has no valid words"),
+        }
+    }
+}
+
+impl std::error::Error for WordsError {}
+
+/// Split `text` on any whitespace, upper-case each entry, keep the A-Z ones and report the rest
+/// with their 1-based line numbers. A leading UTF-8 BOM is ignored.
+pub fn parse_words(text: &str) -> (WordList, Vec<Rejected>) {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut words = Vec::new();
+    let mut rejected = Vec::new();
+    for (line_no, line) in text.lines().enumerate() {
+        for entry in line.split_whitespace() {
+            let upper = entry.to_ascii_uppercase();
+            if upper.bytes().all(|b| b.is_ascii_uppercase()) {
+                words.push(upper);
+            } else {
+                rejected.push(Rejected {
+                    line: line_no + 1,
+                    entry: entry.to_string(),
+                });
+            }
+        }
+    }
+    (WordList { words }, rejected)
+}
+
+/// Read and parse a word file; an unreadable file or one with no valid word is an error.
+pub fn read_words(path: &Path) -> Result<(WordList, Vec<Rejected>), WordsError> {
+    let bytes = std::fs::read(path).map_err(|error| WordsError::Io {
+        path: path.display().to_string(),
+        error,
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let (list, rejected) = parse_words(&text);
+    if list.words.is_empty() {
+        return Err(WordsError::Empty {
+            source: path.display().to_string(),
+        });
+    }
+    Ok((list, rejected))
+}
+
+/// The embedded English list, parsed once.
+pub fn english() -> &'static WordList {
+    static LIST: OnceLock<WordList> = OnceLock::new();
+    LIST.get_or_init(|| parse_words(ENGLISH_TEXT).0)
+}
+
+impl WordList {
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// Sorted, deduplicated copy (for set-like uses).
+    pub fn deduplicated(&self) -> WordList {
+        let mut words = self.words.clone();
+        words.sort_unstable();
+        words.dedup();
+        WordList { words }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalises_case_whitespace_crlf_and_bom() {
+        let (list, rejected) = parse_words("\u{feff}house\r\nTree  mouse\tcat\r\n\r\n");
+        assert_eq!(list.words, ["HOUSE", "TREE", "MOUSE", "CAT"]);
+        assert!(rejected.is_empty());
+    }
+
+    #[test]
+    fn reports_non_letter_entries_with_line_numbers() {
+        let (list, rejected) = parse_words("ok\ndon't\nfine x-ray\nüber\n");
+        assert_eq!(list.words, ["OK", "FINE"]);
+        let lines: Vec<_> = rejected
+            .iter()
+            .map(|r| (r.line, r.entry.as_str()))
+            .collect();
+        assert_eq!(lines, [(2, "don't"), (3, "x-ray"), (4, "über")]);
+    }
+
+    #[test]
+    fn embedded_english_list_is_clean_and_large() {
+        let (list, rejected) = parse_words(ENGLISH_TEXT);
+        assert!(rejected.is_empty());
+        assert!(list.len() > 60_000, "{}", list.len());
+        assert!(list.words.iter().all(|w| w.len() >= 2));
+        assert!(
+            list.words.windows(2).all(|p| p[0] < p[1]),
+            "sorted and unique"
+        );
+        assert!(list.words.iter().any(|w| w == "HOUSE"));
+    }
+
+    #[test]
+    fn missing_and_empty_files_are_errors() {
+        let missing = read_words(Path::new("/nonexistent/words.txt")).unwrap_err();
+        assert!(missing.to_string().contains("/nonexistent/words.txt"));
+        let dir = std::env::temp_dir().join(format!("bot-words-empty-{}", std::process::id()));
+        std::fs::write(&dir, "123 4-5\n").unwrap();
+        let empty = read_words(&dir).unwrap_err();
+        std::fs::remove_file(&dir).ok();
+        assert!(matches!(empty, WordsError::Empty { .. }));
+    }
+}

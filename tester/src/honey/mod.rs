@@ -1,0 +1,9 @@
+use clap::Parser;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> ExitCode {
+    crate::fail("tester honey: not implemented yet")
+}
