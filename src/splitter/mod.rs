@@ -1,1 +1,16 @@
-//! splitter (see the issue that builds it).
+//! Splitter (Lucrasoft code competition): rules and scoring, the seeded .NET dice, evaluation and
+//! policies, and the stdin/stdout turn loop. The spec is `../shared/specs/splitter.md`; where the
+//! original GAME.md and the reference Tester disagree, the Tester's code wins.
+
+pub mod dotnet_random;
+pub mod game;
+pub mod layout;
+pub mod score;
+
+#[cfg(test)]
+mod data_tests;
+
+pub use dotnet_random::{custom_hash, game_dice, game_seed, DotNetRandom};
+pub use game::{Board, Dice, Move, PlaceError};
+pub use layout::{official, Layout, LayoutError};
+pub use score::{breakdown, score, Breakdown};
