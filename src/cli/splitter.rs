@@ -1,16 +1,167 @@
+use crate::splitter::policy::{PolicyKind, Settings, DEFAULT_MS};
+use crate::splitter::selfplay::play_seeded_game;
+use crate::splitter::{official, protocol};
 use clap::Parser;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 #[derive(Parser)]
-pub struct Args {}
-
-#[derive(Parser)]
-pub struct BenchArgs {}
-
-pub fn run(_args: Args) -> ExitCode {
-    super::fail("bot splitter: not implemented yet")
+pub struct Args {
+    /// Time budget per move in milliseconds (search policy).
+    #[arg(long, default_value_t = DEFAULT_MS)]
+    ms: u64,
+    /// search (Monte-Carlo over future dice), greedy (one-move evaluation) or random.
+    #[arg(long, default_value = "search")]
+    policy: PolicyKind,
+    /// Seed of the policy's own random choices (reported on stderr).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
-pub fn bench(_args: BenchArgs) -> ExitCode {
-    super::fail("bot bench splitter: not implemented yet")
+#[derive(Parser)]
+pub struct BenchArgs {
+    /// Games per layout.
+    #[arg(long, default_value_t = 40)]
+    games: u32,
+    /// Dice seed, as the Tester's `--seed` (game i uses the Tester's dice for game i).
+    #[arg(long, default_value = "bench")]
+    seed: String,
+    /// 1, 2 or both.
+    #[arg(long, default_value = "both")]
+    layout: String,
+    /// Time budget per move for the search policy.
+    #[arg(long, default_value_t = DEFAULT_MS)]
+    ms: u64,
+    /// Stop search after this many rollout batches instead of the clock (reproducible figures).
+    #[arg(long)]
+    batches: Option<u32>,
+    /// Policy to measure; greedy always runs too as the reference.
+    #[arg(long, default_value = "search")]
+    policy: PolicyKind,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    eprintln!(
+        "# splitter bot: policy {:?}, {} ms per move, seed {}",
+        args.policy, args.ms, args.seed
+    );
+    let settings = Settings {
+        kind: args.policy,
+        ms: args.ms,
+        seed: args.seed,
+        ..Settings::default()
+    };
+    let stdin = std::io::stdin().lock();
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr();
+    match protocol::run(stdin, &mut stdout, &mut stderr, settings) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => super::fail(format!("splitter: {e}")),
+    }
+}
+
+struct Summary {
+    mean: f64,
+    sd: f64,
+    median_ms: f64,
+    max_ms: f64,
+    rollouts_per_move: f64,
+    scores: Vec<u32>,
+}
+
+fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
+    let layout = official(layout_no);
+    let settings = Settings {
+        kind,
+        ms: args.ms,
+        batches: args.batches,
+        seed: 1,
+        ..Settings::default()
+    };
+    let mut scores = Vec::new();
+    let mut times: Vec<Duration> = Vec::new();
+    let mut rollouts = 0u64;
+    for g in 0..args.games {
+        let r = play_seeded_game(&layout, &args.seed, g, &settings);
+        scores.push(r.score);
+        rollouts += r.rollouts;
+        times.extend(r.move_times);
+    }
+    times.sort();
+    let n = scores.len().max(1) as f64;
+    let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / n;
+    let var = scores
+        .iter()
+        .map(|&s| (s as f64 - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0).max(1.0);
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    Summary {
+        mean,
+        sd: var.sqrt(),
+        median_ms: times.get(times.len() / 2).map_or(0.0, |&d| ms(d)),
+        max_ms: times.last().map_or(0.0, |&d| ms(d)),
+        rollouts_per_move: rollouts as f64 / times.len().max(1) as f64,
+        scores,
+    }
+}
+
+pub fn bench(args: BenchArgs) -> ExitCode {
+    let layouts: Vec<u8> = match args.layout.as_str() {
+        "1" => vec![1],
+        "2" => vec![2],
+        "both" => vec![1, 2],
+        other => return super::fail(format!("--layout '{other}': expected 1, 2 or both")),
+    };
+    println!(
+        "splitter bench: {} games per layout, dice seed '{}', policy {:?}, {}",
+        args.games,
+        args.seed,
+        args.policy,
+        match args.batches {
+            Some(b) => format!("{b} rollout batches per move"),
+            None => format!("{} ms per move", args.ms),
+        }
+    );
+    let started = Instant::now();
+    for l in layouts {
+        let base = measure(l, &args, PolicyKind::Greedy);
+        let main = if args.policy == PolicyKind::Greedy {
+            None
+        } else {
+            Some(measure(l, &args, args.policy))
+        };
+        let line = |name: &str, s: &Summary| {
+            println!(
+                "layout {l} {name:>7}: mean {:6.2} sd {:5.2} (95% CI +-{:.2})  move time median {:7.2} ms max {:7.2} ms  rollouts/move {:.0}",
+                s.mean,
+                s.sd,
+                1.96 * s.sd / (s.scores.len().max(1) as f64).sqrt(),
+                s.median_ms,
+                s.max_ms,
+                s.rollouts_per_move
+            )
+        };
+        line("greedy", &base);
+        if let Some(m) = main {
+            line(&format!("{:?}", args.policy).to_lowercase(), &m);
+            let diffs: Vec<f64> = m
+                .scores
+                .iter()
+                .zip(&base.scores)
+                .map(|(&a, &b)| a as f64 - b as f64)
+                .collect();
+            let n = diffs.len().max(1) as f64;
+            let md = diffs.iter().sum::<f64>() / n;
+            let sd =
+                (diffs.iter().map(|d| (d - md).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
+            println!(
+                "layout {l}   ratio: {:.3} x greedy; paired difference {md:+.2} (95% CI +-{:.2})",
+                m.mean / base.mean.max(1e-9),
+                1.96 * sd / n.sqrt()
+            );
+        }
+    }
+    println!("total time {:.1} s", started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
 }

@@ -3,9 +3,13 @@
 //! original GAME.md and the reference Tester disagree, the Tester's code wins.
 
 pub mod dotnet_random;
+pub mod eval;
 pub mod game;
 pub mod layout;
+pub mod policy;
+pub mod protocol;
 pub mod score;
+pub mod selfplay;
 
 #[cfg(test)]
 mod data_tests;
@@ -13,4 +17,5 @@ mod data_tests;
 pub use dotnet_random::{custom_hash, game_dice, game_seed, DotNetRandom};
 pub use game::{Board, Dice, Move, PlaceError};
 pub use layout::{official, Layout, LayoutError};
+pub use policy::{Player, PolicyKind, Settings};
 pub use score::{breakdown, score, Breakdown};

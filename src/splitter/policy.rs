@@ -1,0 +1,404 @@
+//! Move choice. Three policies:
+//! - `random`: a uniformly random legal placement (the official Example bot's strength);
+//! - `greedy`: the placement that most improves the evaluation (`eval.rs`);
+//! - `search`: flat Monte-Carlo over the future dice. Every distinct placement is tried against
+//!   the same sampled dice sequences (common random numbers), the rest of the game is played out
+//!   greedily and scored exactly; placements that are clearly worse (paired difference beyond a
+//!   confidence bound) are dropped so the budget goes to the close ones.
+
+use super::eval::{EvalParams, Evaluator};
+use super::game::{Board, Dice, Move};
+use super::layout::Layout;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PolicyKind {
+    Random,
+    Greedy,
+    Search,
+}
+
+impl std::str::FromStr for PolicyKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "random" => Ok(PolicyKind::Random),
+            "greedy" => Ok(PolicyKind::Greedy),
+            "search" => Ok(PolicyKind::Search),
+            _ => Err(format!(
+                "unknown policy '{s}' (expected search, greedy or random)"
+            )),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub kind: PolicyKind,
+    /// Time budget per move for `search`.
+    pub ms: u64,
+    /// If set, `search` stops after this many rollout batches instead of the clock (reproducible).
+    pub batches: Option<u32>,
+    pub seed: u64,
+    pub params: EvalParams,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            kind: PolicyKind::Search,
+            ms: DEFAULT_MS,
+            batches: None,
+            seed: 1,
+            params: EvalParams::default(),
+        }
+    }
+}
+
+/// Default per-move budget: 22 moves x 40 ms is under a second per game, so 200 games take a few
+/// minutes even with process start-up, far inside the official 15 minutes.
+pub const DEFAULT_MS: u64 = 40;
+
+/// Rollouts per candidate added in each batch (all candidates share the batch's dice).
+const BATCH: usize = 8;
+/// Drop a candidate when its paired deficit exceeds this many standard errors.
+const PRUNE_Z: f32 = 3.0;
+
+/// One distinct placement: `a` goes to `cell`, `b` to its mirror.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placement {
+    pub cell: usize,
+    pub a: u8,
+    pub b: u8,
+}
+
+impl Placement {
+    pub fn to_move(self, layout: &Layout) -> Move {
+        let (x, y) = layout.xy(self.cell);
+        Move { die: self.a, x, y }
+    }
+}
+
+/// The distinct placements for `dice`: each free mirror pair once (from its left cell), with both
+/// die orders when the dice differ. Naming the right cell gives the same boards, so nothing is lost.
+pub fn placements(layout: &Layout, values: &[u8], dice: Dice, out: &mut Vec<Placement>) {
+    out.clear();
+    for &cell in layout.fillable() {
+        if values[cell] != 0 || layout.mirror(cell) < cell {
+            continue;
+        }
+        out.push(Placement {
+            cell,
+            a: dice.0,
+            b: dice.1,
+        });
+        if dice.0 != dice.1 {
+            out.push(Placement {
+                cell,
+                a: dice.1,
+                b: dice.0,
+            });
+        }
+    }
+}
+
+pub struct Player<'a> {
+    layout: &'a Layout,
+    settings: Settings,
+    rng: Xoshiro256PlusPlus,
+    ev: Evaluator<'a>,
+    scratch: Vec<u8>,
+    opts: Vec<Placement>,
+    /// Rollouts run by the last `search` call (for stats).
+    pub last_rollouts: u64,
+}
+
+impl<'a> Player<'a> {
+    pub fn new(layout: &'a Layout, settings: Settings) -> Player<'a> {
+        let rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
+        let ev = Evaluator::new(layout, settings.params.clone());
+        Player {
+            layout,
+            settings,
+            rng,
+            ev,
+            scratch: vec![0; layout.cells()],
+            opts: Vec::new(),
+            last_rollouts: 0,
+        }
+    }
+
+    /// A legal move for `dice` on `board`, or None when the board has no free cell.
+    pub fn choose(&mut self, board: &Board, dice: Dice) -> Option<Move> {
+        let mut opts = std::mem::take(&mut self.opts);
+        placements(self.layout, &board.values, dice, &mut opts);
+        let pick = if opts.is_empty() {
+            None
+        } else {
+            Some(match self.settings.kind {
+                PolicyKind::Random => opts[self.rng.random_range(0..opts.len())],
+                PolicyKind::Greedy => {
+                    greedy_pick(&mut self.ev, &mut self.scratch, &board.values, &opts)
+                }
+                PolicyKind::Search => self.search(board, &opts),
+            })
+        };
+        self.opts = opts;
+        pick.map(|p| p.to_move(self.layout))
+    }
+
+    fn search(&mut self, board: &Board, opts: &[Placement]) -> Placement {
+        let start = Instant::now();
+        let deadline = start + Duration::from_millis(self.settings.ms);
+        self.last_rollouts = 0;
+        // Rolls still to come after this one, capped by the pairs left after this placement.
+        let free_pairs = opts.iter().filter(|p| p.a == opts[0].a).count();
+        let future = board
+            .rounds_left
+            .saturating_sub(1)
+            .min(free_pairs.saturating_sub(1));
+        if opts.len() == 1 || future == 0 {
+            return greedy_pick(&mut self.ev, &mut self.scratch, &board.values, opts);
+        }
+        let mut alive: Vec<usize> = (0..opts.len()).collect();
+        // results[i][j]: final score of candidate i on dice sequence j (all alive share every j).
+        let mut results: Vec<Vec<u16>> = vec![Vec::new(); opts.len()];
+        let mut dice_seq = vec![Dice(1, 1); future];
+        let mut batches = 0u32;
+        loop {
+            for _ in 0..BATCH {
+                for d in dice_seq.iter_mut() {
+                    *d = Dice(self.rng.random_range(1..=6), self.rng.random_range(1..=6));
+                }
+                for &i in &alive {
+                    let s = self.rollout(&board.values, opts[i], &dice_seq);
+                    results[i].push(s as u16);
+                }
+                self.last_rollouts += alive.len() as u64;
+            }
+            batches += 1;
+            prune(&mut alive, &results);
+            let done = match self.settings.batches {
+                Some(limit) => batches >= limit,
+                None => Instant::now() >= deadline,
+            };
+            if done || alive.len() == 1 {
+                break;
+            }
+        }
+        let best = *alive
+            .iter()
+            .max_by(|&&x, &&y| {
+                mean(&results[x])
+                    .total_cmp(&mean(&results[y]))
+                    .then(y.cmp(&x))
+            })
+            .expect("at least one candidate stays alive");
+        opts[best]
+    }
+
+    /// Play `first`, then the given rolls greedily; the exact final score.
+    fn rollout(&mut self, start: &[u8], first: Placement, rolls: &[Dice]) -> u32 {
+        let mut values = std::mem::take(&mut self.scratch);
+        values.copy_from_slice(start);
+        let layout = self.layout;
+        values[first.cell] = first.a;
+        values[layout.mirror(first.cell)] = first.b;
+        for &dice in rolls {
+            let mut best: Option<(f32, Placement)> = None;
+            for &cell in layout.fillable() {
+                if values[cell] != 0 || layout.mirror(cell) < cell {
+                    continue;
+                }
+                for (a, b) in [(dice.0, dice.1), (dice.1, dice.0)] {
+                    let d = self.ev.delta(&mut values, cell, a, b);
+                    if best.is_none_or(|(bd, _)| d > bd) {
+                        best = Some((d, Placement { cell, a, b }));
+                    }
+                    if dice.0 == dice.1 {
+                        break;
+                    }
+                }
+            }
+            let Some((_, p)) = best else { break };
+            values[p.cell] = p.a;
+            values[layout.mirror(p.cell)] = p.b;
+        }
+        let s = self.ev.exact(&values);
+        self.scratch = values;
+        s
+    }
+}
+
+/// The placement with the largest evaluation gain (first one on ties).
+fn greedy_pick(
+    ev: &mut Evaluator,
+    scratch: &mut Vec<u8>,
+    values: &[u8],
+    opts: &[Placement],
+) -> Placement {
+    scratch.copy_from_slice(values);
+    let mut best = opts[0];
+    let mut best_gain = f32::NEG_INFINITY;
+    for &p in opts {
+        let gain = ev.delta(scratch, p.cell, p.a, p.b);
+        if gain > best_gain {
+            best_gain = gain;
+            best = p;
+        }
+    }
+    best
+}
+
+fn mean(xs: &[u16]) -> f32 {
+    xs.iter().map(|&x| x as f32).sum::<f32>() / xs.len().max(1) as f32
+}
+
+/// Keep the candidates whose paired deficit to the current leader is within `PRUNE_Z` standard errors.
+fn prune(alive: &mut Vec<usize>, results: &[Vec<u16>]) {
+    let leader = *alive
+        .iter()
+        .max_by(|&&x, &&y| mean(&results[x]).total_cmp(&mean(&results[y])))
+        .unwrap();
+    let lead = &results[leader];
+    let n = lead.len() as f32;
+    alive.retain(|&i| {
+        if i == leader {
+            return true;
+        }
+        let diffs = lead
+            .iter()
+            .zip(&results[i])
+            .map(|(&a, &b)| a as f32 - b as f32);
+        let (mut s, mut s2) = (0.0f32, 0.0f32);
+        for d in diffs {
+            s += d;
+            s2 += d * d;
+        }
+        let m = s / n;
+        let var = (s2 / n - m * m).max(0.0) * n / (n - 1.0).max(1.0);
+        // A floor on the spread so a few identical rollouts do not prune too eagerly.
+        let se = (var.max(1.0) / n).sqrt();
+        m <= PRUNE_Z * se
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::official;
+    use super::*;
+
+    /// Every policy, on many seeded games of both layouts, always returns a move the rules accept.
+    #[test]
+    fn every_policy_plays_only_legal_moves() {
+        for n in [1, 2] {
+            let layout = official(n);
+            for kind in [PolicyKind::Random, PolicyKind::Greedy, PolicyKind::Search] {
+                let games = if kind == PolicyKind::Search { 3 } else { 40 };
+                for g in 0..games {
+                    let settings = Settings {
+                        kind,
+                        batches: Some(1),
+                        seed: g,
+                        ..Settings::default()
+                    };
+                    let mut player = Player::new(&layout, settings);
+                    let mut board = Board::new(&layout, 22);
+                    for dice in super::super::dotnet_random::game_dice("legal", g as u32, 22) {
+                        let mv = player.choose(&board, dice).expect("a free cell exists");
+                        board.place(&layout, dice, mv).unwrap();
+                    }
+                    assert_eq!(board.free_cells(&layout), 0);
+                    assert_eq!(player.choose(&board, Dice(1, 2)), None);
+                }
+            }
+        }
+    }
+
+    /// Placements cover every distinct outcome of the legal moves (brute force over `legal_moves`).
+    #[test]
+    fn placements_cover_every_distinct_legal_outcome() {
+        let layout = official(2);
+        let mut board = Board::new(&layout, 22);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut opts = Vec::new();
+        for round in 0..22 {
+            let dice = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+            let mut outcomes = std::collections::HashSet::new();
+            for mv in board.legal_moves(&layout, dice) {
+                let mut b = board.clone();
+                b.place(&layout, dice, mv).unwrap();
+                outcomes.insert(b.values);
+            }
+            placements(&layout, &board.values, dice, &mut opts);
+            let mine: std::collections::HashSet<Vec<u8>> = opts
+                .iter()
+                .map(|p| {
+                    let mut b = board.clone();
+                    b.place(&layout, dice, p.to_move(&layout)).unwrap();
+                    b.values
+                })
+                .collect();
+            assert_eq!(
+                mine.len(),
+                opts.len(),
+                "round {round}: placements are distinct"
+            );
+            assert_eq!(mine, outcomes, "round {round}");
+            board
+                .place(
+                    &layout,
+                    dice,
+                    opts[rng.random_range(0..opts.len())].to_move(&layout),
+                )
+                .unwrap();
+        }
+    }
+
+    /// With one roll left, search must find the best final score (exhaustive check).
+    #[test]
+    fn last_move_is_optimal() {
+        let layout = official(1);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        for _ in 0..50 {
+            let mut board = Board::new(&layout, 22);
+            let settings = Settings {
+                kind: PolicyKind::Random,
+                seed: rng.random(),
+                ..Settings::default()
+            };
+            let mut random = Player::new(&layout, settings);
+            for _ in 0..21 {
+                let dice = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+                let mv = random.choose(&board, dice).unwrap();
+                board.place(&layout, dice, mv).unwrap();
+            }
+            let last = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+            let exhaustive = board
+                .legal_moves(&layout, last)
+                .into_iter()
+                .map(|mv| {
+                    let mut b = board.clone();
+                    b.place(&layout, last, mv).unwrap();
+                    super::super::score::score(&layout, &b.values)
+                })
+                .max()
+                .unwrap();
+            let mut search = Player::new(
+                &layout,
+                Settings {
+                    batches: Some(1),
+                    ..Settings::default()
+                },
+            );
+            let mv = search.choose(&board, last).unwrap();
+            board.place(&layout, last, mv).unwrap();
+            assert_eq!(
+                super::super::score::score(&layout, &board.values),
+                exhaustive
+            );
+        }
+    }
+}
