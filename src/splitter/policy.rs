@@ -235,7 +235,7 @@ impl<'a> Player<'a> {
 /// The placement with the largest evaluation gain (first one on ties).
 fn greedy_pick(
     ev: &mut Evaluator,
-    scratch: &mut Vec<u8>,
+    scratch: &mut [u8],
     values: &[u8],
     opts: &[Placement],
 ) -> Placement {
