@@ -19,6 +19,12 @@ pub trait Evaluator<G: Game> {
 
     /// Reorders `moves` best-first for the player to move (moves are tried in this order).
     fn order(&mut self, _game: &G, _moves: &mut [G::Move]) {}
+
+    /// The exact paranoid value for `root` when the evaluator can solve the position outright
+    /// (e.g. an endgame of independent parts); the search treats it like a finished game.
+    fn exact(&mut self, _game: &G, _root: usize) -> Option<i32> {
+        None
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -170,6 +176,10 @@ impl<G: Game> AlphaBeta<G> {
         if moves.is_empty() {
             self.buffers[ply] = moves;
             return Some((paranoid_utility(&game.scores(), game.players(), root), true));
+        }
+        if let Some(value) = eval.exact(game, root) {
+            self.buffers[ply] = moves;
+            return Some((value, true));
         }
         if depth == 0 {
             self.buffers[ply] = moves;
