@@ -1,1 +1,53 @@
-//! honey (see the issue that builds it).
+//! Honey for Scarabs: the best word to add to a honeycomb Scrabble grid with portals and mines.
+//! `level` parses the files, `board` precomputes the geometry, `solver` searches, `explain` replays
+//! a move step by step. The rule switches live in `rules`.
+
+pub mod bench;
+pub mod board;
+pub mod explain;
+pub mod level;
+pub mod rules;
+pub mod solver;
+
+pub use level::{Bonus, Dir6, Level, LevelError};
+pub use rules::{Layout, Link, Rules, WordDir};
+pub use solver::solve;
+
+use std::cmp::Ordering;
+
+/// A legal move: `word` written from (`x`, `y`) in `dir`, worth `value`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Move {
+    pub word: String,
+    pub x: usize,
+    pub y: usize,
+    #[serde(rename = "direction")]
+    pub dir: WordDir,
+    pub value: u64,
+}
+
+impl Move {
+    /// Answer order: higher value first, then the alphabetically earlier word, lower X, lower Y,
+    /// then down_right, right, up_right.
+    pub fn answer_order(&self, other: &Move) -> Ordering {
+        other
+            .value
+            .cmp(&self.value)
+            .then_with(|| self.word.cmp(&other.word))
+            .then_with(|| self.x.cmp(&other.x))
+            .then_with(|| self.y.cmp(&other.y))
+            .then_with(|| self.dir.tie_rank().cmp(&other.dir.tie_rank()))
+    }
+
+    /// `<WORD>_<X><Y>_<direction>_<value>`, X and Y written with no separator.
+    pub fn answer(&self) -> String {
+        format!(
+            "{}_{}{}_{}_{}",
+            self.word,
+            self.x,
+            self.y,
+            self.dir.name(),
+            self.value
+        )
+    }
+}

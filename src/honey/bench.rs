@@ -1,0 +1,242 @@
+//! `bot bench honey`: default-list load time, and solve time on seeded 20x20 levels with a 100k-word
+//! vocabulary (the embedded list topped up with seeded pseudo-words from a letter-bigram model).
+//! Levels are grown by playing random legal moves found by the solver itself.
+
+use super::board::Board;
+use super::level::{Bonus, Dir6, Level};
+use super::{solve, Move, Rules, WordDir};
+use crate::words::{english, parse_words, LetterValues, Trie, ENGLISH_TEXT};
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort_unstable();
+    v[v.len() / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// The embedded list plus distinct pseudo-words (3-10 letters, bigram model of the list) up to
+/// `size` words, deterministic for a seed.
+pub fn big_vocabulary(size: usize, seed: u64) -> Vec<String> {
+    let base = &english().words;
+    let mut bigram = [[1u32; 26]; 27]; // row 26: first letter
+    for w in base {
+        let mut prev = 26;
+        for b in w.bytes() {
+            let i = (b - b'A') as usize;
+            bigram[prev][i] += 1;
+            prev = i;
+        }
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut seen: HashSet<String> = base.iter().cloned().collect();
+    let mut words = base.clone();
+    while words.len() < size {
+        let len = rng.random_range(3..=10);
+        let mut w = String::with_capacity(len);
+        let mut prev = 26;
+        for _ in 0..len {
+            let row = &bigram[prev];
+            let mut r = rng.random_range(0..row.iter().sum::<u32>());
+            let mut i = 0;
+            while r >= row[i] {
+                r -= row[i];
+                i += 1;
+            }
+            w.push((b'A' + i as u8) as char);
+            prev = i;
+        }
+        if seen.insert(w.clone()) {
+            words.push(w);
+        }
+    }
+    words
+}
+
+/// Letters drawn with English Scrabble tile frequencies.
+pub fn random_letters(rng: &mut impl Rng, n: usize) -> Vec<u8> {
+    const BAG: &[u8] = b"AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRRSSSSTTTTTTUUUUVVWWXYYZ";
+    (0..n)
+        .map(|_| *BAG.choose(rng).expect("non-empty"))
+        .collect()
+}
+
+/// Write a move's letters onto the level.
+pub fn play(level: &mut Level, rules: Rules, m: &Move) {
+    let cells = {
+        let board = Board::new(level, rules);
+        super::solver::move_cells(&board, m)
+    };
+    for (c, l) in cells.into_iter().zip(m.word.bytes()) {
+        level.letters[c as usize] = Some(l);
+    }
+}
+
+/// A `size` x `size` level with scattered bonuses and three portal pairs, grown from one seed word
+/// by up to `moves` random legal moves (each with a fresh 7-tile hand), then given a 7-tile hand.
+pub fn grow_level(
+    rng: &mut Xoshiro256PlusPlus,
+    size: usize,
+    moves: usize,
+    growth_words: &Trie,
+    seed_words: &[String],
+    values: &LetterValues,
+) -> Level {
+    let n = size * size;
+    let mut bonuses = vec![Bonus::None; n];
+    for b in bonuses.iter_mut() {
+        *b = match rng.random_range(0..100) {
+            0..=5 => Bonus::DoubleLetter,
+            6..=8 => Bonus::TripleLetter,
+            9..=12 => Bonus::DoubleWord,
+            13..=14 => Bonus::TripleWord,
+            15..=17 => Bonus::Mine,
+            _ => Bonus::None,
+        };
+    }
+    for d in [Dir6::Right, Dir6::UpRight, Dir6::DownRight] {
+        for p in [d, d.opposite()] {
+            loop {
+                let c = rng.random_range(0..n);
+                if !matches!(bonuses[c], Bonus::Portal(_)) {
+                    bonuses[c] = Bonus::Portal(p);
+                    break;
+                }
+            }
+        }
+    }
+    let mut level = Level {
+        width: size,
+        height: size,
+        letters: vec![None; n],
+        bonuses,
+        hand: [0; 26],
+    };
+    let rules = Rules::default();
+    let word = seed_words.choose(rng).expect("seed words");
+    let y = size / 2;
+    let x = rng.random_range(0..=size.saturating_sub(word.len()));
+    for (i, b) in word.bytes().enumerate().take(size) {
+        let c = level.index(x + i, y);
+        level.letters[c] = Some(b);
+    }
+    for _ in 0..moves {
+        level.hand = [0; 26];
+        for l in random_letters(rng, 7) {
+            level.hand[(l - b'A') as usize] += 1;
+        }
+        let options = solve(&level, rules, growth_words, values, usize::MAX);
+        if let Some(m) = options.choose(rng) {
+            play(&mut level, rules, m);
+        }
+    }
+    level.hand = [0; 26];
+    for l in random_letters(rng, 7) {
+        level.hand[(l - b'A') as usize] += 1;
+    }
+    level
+}
+
+pub fn run(levels: usize, size: usize, vocab: usize, seed: u64, load_runs: usize) {
+    println!(
+        "== Honey bench: seed {seed}, {levels} levels of {size}x{size}, vocabulary {vocab} words"
+    );
+    let mut parse = Vec::new();
+    let mut parse_trie = Vec::new();
+    for _ in 0..load_runs.max(1) {
+        let t = Instant::now();
+        let (list, _) = parse_words(ENGLISH_TEXT);
+        parse.push(t.elapsed());
+        let trie = Trie::from_words(list.words.iter().map(|s| s.as_str()));
+        parse_trie.push(t.elapsed());
+        std::hint::black_box(trie.len());
+    }
+    println!(
+        "load default list ({} words): parse median {:.1} ms, parse + trie median {:.1} ms (target <= 150 ms, {} runs)",
+        english().len(),
+        ms(median(parse)),
+        ms(median(parse_trie.clone())),
+        load_runs.max(1)
+    );
+
+    let t = Instant::now();
+    let words = big_vocabulary(vocab, seed);
+    let trie = Trie::from_words(words.iter().map(|s| s.as_str()));
+    println!(
+        "vocabulary: {} words ({} embedded + {} seeded pseudo-words), trie {} nodes, built in {:.0} ms",
+        trie.len(),
+        english().len(),
+        words.len() - english().len(),
+        trie.node_count(),
+        ms(t.elapsed())
+    );
+
+    let values = LetterValues::scrabble_english();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let growth: Vec<&String> = english().words.iter().filter(|w| w.len() <= 8).collect();
+    let growth_list: Vec<String> = (0..3000)
+        .map(|_| (*growth.choose(&mut rng).expect("words")).clone())
+        .collect();
+    let growth_trie = Trie::from_words(growth_list.iter().map(|s| s.as_str()));
+    let seed_words: Vec<String> = growth_list
+        .iter()
+        .filter(|w| (5..=8).contains(&w.len()))
+        .cloned()
+        .collect();
+    let t = Instant::now();
+    let level_list: Vec<Level> = (0..levels)
+        .map(|_| grow_level(&mut rng, size, 30, &growth_trie, &seed_words, &values))
+        .collect();
+    let tiles: usize = level_list
+        .iter()
+        .map(|l| l.letters.iter().filter(|c| c.is_some()).count())
+        .sum();
+    println!(
+        "levels grown in {:.0} ms, {:.0} board letters per level on average",
+        ms(t.elapsed()),
+        tiles as f64 / levels.max(1) as f64
+    );
+
+    let rules = Rules::default();
+    let (mut best_times, mut all_times) = (Vec::new(), Vec::new());
+    let mut signature = 0u64;
+    let (mut legal, mut disagreements) = (0usize, 0usize);
+    for level in &level_list {
+        let t = Instant::now();
+        let best = solve(level, rules, &trie, &values, 1);
+        best_times.push(t.elapsed());
+        let t = Instant::now();
+        let all = solve(level, rules, &trie, &values, usize::MAX);
+        all_times.push(t.elapsed());
+        disagreements += (best.first() != all.first()) as usize;
+        legal += all.len();
+        if let Some(m) = best.first() {
+            signature = signature
+                .wrapping_mul(1_000_003)
+                .wrapping_add(m.value)
+                .wrapping_add(m.word.len() as u64 * 7 + (m.dir == WordDir::Right) as u64);
+        }
+    }
+    let total: Duration = best_times.iter().sum();
+    let max = best_times.iter().max().copied().unwrap_or_default();
+    let (best_med, all_med) = (median(best_times), median(all_times));
+    println!(
+        "solve best move: median {:.2} ms, mean {:.2} ms, max {:.2} ms per level (target <= 10 ms)",
+        ms(best_med),
+        ms(total) / levels.max(1) as f64,
+        ms(max)
+    );
+    println!(
+        "baseline, every legal move (no bound cuts): median {:.2} ms; ratio baseline / best {:.1}x; {:.0} legal moves per level",
+        ms(all_med),
+        ms(all_med) / ms(best_med).max(1e-9),
+        legal as f64 / levels.max(1) as f64
+    );
+    println!("pruned vs full search disagreements: {disagreements}; signature {signature:016x}");
+}

@@ -1,0 +1,68 @@
+//! Replay a move cell by cell: where each letter goes, whether it comes from the hand, the bonus,
+//! portal jumps and the running score.
+
+use super::board::Board;
+use super::level::Bonus;
+use super::solver::{move_cells, score_step};
+use super::Move;
+use crate::words::LetterValues;
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Step {
+    pub x: usize,
+    pub y: usize,
+    pub letter: char,
+    /// From the hand (else it was already on the board).
+    pub from_hand: bool,
+    pub bonus: &'static str,
+    /// Reached by jumping through the previous cell's portal.
+    pub via_portal: bool,
+    pub running: u64,
+}
+
+pub fn explain(board: &Board, values: &LetterValues, m: &Move) -> Vec<Step> {
+    let level = board.level;
+    let cells = move_cells(board, m);
+    let mut total = 0;
+    let mut prev: Option<u32> = None;
+    let mut steps = Vec::new();
+    for (&c, l) in cells.iter().zip(m.word.bytes()) {
+        let on_board = board.letter(c).is_some();
+        let bonus = board.bonus(c);
+        total = score_step(
+            total,
+            values.of(l) as u64,
+            bonus,
+            !on_board || board.rules.bonus_on_existing,
+        );
+        steps.push(Step {
+            x: c as usize % level.width,
+            y: c as usize / level.width,
+            letter: l as char,
+            from_hand: !on_board,
+            bonus: bonus.token(),
+            via_portal: prev.is_some_and(|p| board.bonus(p) == Bonus::Portal(m.dir.dir6())),
+            running: total,
+        });
+        prev = Some(c);
+    }
+    steps
+}
+
+/// One line per step, e.g. `  H (3,4) hand  dl  -> 4`.
+pub fn render(steps: &[Step]) -> String {
+    let mut s = String::new();
+    for st in steps {
+        let jump = if st.via_portal {
+            " (through portal)"
+        } else {
+            ""
+        };
+        let from = if st.from_hand { "hand" } else { "board" };
+        s.push_str(&format!(
+            "  {} ({},{}) {from:<5} {:<3} -> {}{jump}\n",
+            st.letter, st.x, st.y, st.bonus, st.running
+        ));
+    }
+    s
+}
