@@ -1,9 +1,64 @@
+//! `bot scruffle --board FILE --words FILE [--seconds T] [--seed S]`: prints the placements, one per
+//! line in play order; the score and seed go to stderr.
+
+use crate::scruffle::{input, Case};
 use clap::Parser;
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 #[derive(Parser)]
-pub struct Args {}
+pub struct Args {
+    /// Board file: rows of `#`, `0`-`9`, `D`, `T`.
+    #[arg(long)]
+    board: PathBuf,
+    /// Word list: one word per line, the line order gives the indices.
+    #[arg(long)]
+    words: PathBuf,
+    /// Time budget in seconds, reading the input included.
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// Seed of the search's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
 
-pub fn run(_args: Args) -> ExitCode {
-    super::fail("bot scruffle: not implemented yet")
+pub fn run(args: Args) -> ExitCode {
+    let start = Instant::now();
+    if !(args.seconds.is_finite() && args.seconds > 0.0) {
+        return super::fail(format!(
+            "--seconds must be a positive number, got {}",
+            args.seconds
+        ));
+    }
+    let board = match input::Board::read(&args.board) {
+        Ok(b) => b,
+        Err(e) => return super::fail(e),
+    };
+    let words = match input::read_words(&args.words) {
+        Ok(w) => w,
+        Err(e) => return super::fail(e),
+    };
+    let case = Case::new(&board, words);
+    // Leave a little room for printing before the budget ends.
+    let deadline = start + Duration::from_secs_f64(args.seconds * 0.97);
+    let solution = case.solve(args.seed, deadline);
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out
+        .write_all(case.format(&solution.plays).as_bytes())
+        .and_then(|_| out.flush())
+    {
+        return super::fail(format!("cannot write placements: {e}"));
+    }
+    eprintln!(
+        "scruffle: score {} with {} placements (seed {}, {:.2} s, {} greedy runs, {} LNS iterations)",
+        solution.score,
+        solution.plays.len(),
+        args.seed,
+        start.elapsed().as_secs_f64(),
+        solution.stats.greedy_runs,
+        solution.stats.lns_iterations
+    );
+    ExitCode::SUCCESS
 }

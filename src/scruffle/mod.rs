@@ -1,1 +1,66 @@
-//! scruffle (see the issue that builds it).
+//! Scruffle (TopCoder marathon): place list entries on a multiplier board to maximise the sum of
+//! independently scored placements. `input` reads the files, `layout` holds the static geometry and
+//! scores, `table` the precomputed best positions, `grid` the letters in play, `greedy` and
+//! `solver` the search, `baseline` the naive greedy, `bounds` the upper bounds and `exhaustive` the
+//! brute-force twin for tiny cases.
+
+pub mod baseline;
+pub mod bounds;
+pub mod exhaustive;
+pub mod greedy;
+pub mod grid;
+pub mod input;
+pub mod layout;
+pub mod solver;
+pub mod table;
+
+pub use input::{Board, Cell, InputError};
+pub use layout::{Dir, Layout, Placement, Pos};
+
+use crate::words::LetterValues;
+use std::time::Instant;
+
+/// Standalone positions kept per entry (the greedy, the baseline and U3 read them).
+pub const KEEP_POSITIONS: usize = 64;
+
+/// One case ready to solve: geometry, scores and the position table.
+pub struct Case {
+    pub layout: Layout,
+    pub words: Vec<Vec<u8>>,
+    pub table: table::Table,
+}
+
+impl Case {
+    pub fn new(board: &Board, words: Vec<Vec<u8>>) -> Case {
+        let layout = Layout::new(board, &LetterValues::scrabble_english());
+        let table = table::Table::build(&layout, &words, KEEP_POSITIONS);
+        Case {
+            layout,
+            words,
+            table,
+        }
+    }
+
+    /// The real solver, anytime until `deadline`.
+    pub fn solve(&self, seed: u64, deadline: Instant) -> solver::Solution {
+        let ctx = greedy::Context::new(&self.layout, &self.words, &self.table);
+        solver::solve(&ctx, seed, deadline)
+    }
+
+    /// The naive greedy baseline.
+    pub fn baseline(&self) -> Vec<Placement> {
+        baseline::naive_greedy(&self.layout, &self.words, &self.table)
+    }
+
+    pub fn bounds(&self, lower: u64) -> bounds::Bounds {
+        bounds::bounds(&self.layout, &self.words, &self.table, lower, 100)
+    }
+
+    /// Output lines, one per placement, in play order.
+    pub fn format(&self, plays: &[Placement]) -> String {
+        plays
+            .iter()
+            .map(|&p| self.layout.format(p) + "\n")
+            .collect()
+    }
+}
