@@ -38,6 +38,10 @@ pub struct BenchArgs {
     /// Policy to measure; greedy always runs too as the reference.
     #[arg(long, default_value = "search")]
     policy: PolicyKind,
+    /// Instead of measuring: tune the evaluation weights for N coordinate-descent passes on the
+    /// greedy policy (use a dice seed other than the evaluation seeds) and print them.
+    #[arg(long)]
+    tune: Option<u32>,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -113,6 +117,18 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         "both" => vec![1, 2],
         other => return super::fail(format!("--layout '{other}': expected 1, 2 or both")),
     };
+    if let Some(passes) = args.tune {
+        let ls: Vec<_> = layouts.iter().map(|&l| official(l)).collect();
+        let p = crate::splitter::selfplay::tune(
+            &ls,
+            &args.seed,
+            args.games,
+            passes,
+            Default::default(),
+        );
+        println!("{:?}", p.w);
+        return ExitCode::SUCCESS;
+    }
     println!(
         "splitter bench: {} games per layout, dice seed '{}', policy {:?}, {}",
         args.games,

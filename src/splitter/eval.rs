@@ -11,27 +11,45 @@
 
 use super::layout::Layout;
 
-/// Tunable weights (defaults tuned on seeds disjoint from the evaluation seeds; see docs/splitter.md).
+/// Tunable weights, one flat array so a tuner can walk it (see `bot bench splitter --tune`).
+/// Layout: `group(v, k)` = weight of a group of value v still missing k cells (k = 0: complete but
+/// with empty neighbours), as a fraction of its points; then the scalars below.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EvalParams {
-    /// Weight of a group still missing k cells (index k, 1..=5), as a fraction of its points.
-    pub missing: [f32; 6],
-    /// Fraction kept by a complete group that still has empty neighbours.
-    pub open_complete: f32,
-    /// Extra fraction (of v) for a partial group with a star among its empty neighbours.
-    pub star_reach: f32,
-    /// Heart bonus weight per heart still empty (index = hearts still empty).
-    pub heart: [f32; 4],
+    pub w: [f32; N_PARAMS],
+}
+
+/// Factor for a partial group with a single empty neighbour (easily boxed in).
+pub const ONE_LIBERTY: usize = 21;
+/// Extra fraction of v for a partial group with a star among its empty neighbours.
+pub const STAR_REACH: usize = 22;
+/// Heart bonus weight with 1, 2, 3 hearts still empty (all filled hearts agreeing).
+pub const HEART: usize = 23;
+/// Penalty (times v) for an oversized group: cells spent for nothing.
+pub const DEAD: usize = 26;
+pub const N_PARAMS: usize = 27;
+
+/// Index of the weight for a group of value v (1..=6) missing k (0..v) cells.
+pub fn group(v: usize, k: usize) -> usize {
+    (v - 1) * v / 2 + k
 }
 
 impl Default for EvalParams {
     fn default() -> Self {
-        EvalParams {
-            missing: [1.0, 0.55, 0.35, 0.22, 0.14, 0.09],
-            open_complete: 0.9,
-            star_reach: 0.3,
-            heart: [1.0, 0.5, 0.25, 0.12],
+        let missing = [0.9, 0.55, 0.35, 0.22, 0.14, 0.09];
+        let mut w = [0.0; N_PARAMS];
+        for v in 1..=6 {
+            for k in 0..v {
+                w[group(v, k)] = missing[k];
+            }
         }
+        w[ONE_LIBERTY] = 0.7;
+        w[STAR_REACH] = 0.3;
+        w[HEART] = 0.5;
+        w[HEART + 1] = 0.25;
+        w[HEART + 2] = 0.12;
+        w[DEAD] = 0.0;
+        EvalParams { w }
     }
 }
 
@@ -202,28 +220,31 @@ impl<'a> Evaluator<'a> {
             }
         }
         let v_us = v as usize;
+        let w = &self.params.w;
         let points = v as f32 * if star { 2.0 } else { 1.0 };
         if size > v_us {
-            return 0.0;
+            return -w[DEAD] * v as f32;
         }
         let liberties = self.free_stack.len();
         if size == v_us {
             return if liberties == 0 {
                 points
             } else {
-                points * self.params.open_complete
+                points * w[group(v_us, 0)]
             };
         }
         let missing = v_us - size;
         if liberties == 0 || !self.free_room_at_least(values, missing) {
             return 0.0;
         }
+        let w = &self.params.w;
         let reach = if !star && star_free {
-            self.params.star_reach * v as f32
+            w[STAR_REACH] * v as f32
         } else {
             0.0
         };
-        (points + reach) * self.params.missing[missing]
+        let boxed = if liberties == 1 { w[ONE_LIBERTY] } else { 1.0 };
+        (points + reach) * w[group(v_us, missing)] * boxed
     }
 
     /// Whether the liberties plus the empty cells next to them number at least `need`. Looking two
@@ -265,10 +286,13 @@ impl<'a> Evaluator<'a> {
                 _ => return 0.0,
             }
         }
-        if empty >= self.params.heart.len() {
+        if empty == 0 {
+            return 5.0;
+        }
+        if empty > 3 {
             return 0.0;
         }
-        5.0 * self.params.heart[empty]
+        5.0 * self.params.w[HEART + empty - 1]
     }
 }
 
@@ -284,7 +308,10 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
         for n in [1, 2] {
             let layout = official(n);
-            let mut ev = Evaluator::new(&layout, EvalParams::default());
+            // Without the oversize penalty a full board's evaluation is its score.
+            let mut params = EvalParams::default();
+            params.w[DEAD] = 0.0;
+            let mut ev = Evaluator::new(&layout, params);
             for _ in 0..500 {
                 let mut values = vec![0u8; layout.cells()];
                 for &c in layout.fillable() {
