@@ -6,6 +6,7 @@
 //!   greedily and scored exactly; placements that are clearly worse (paired difference beyond a
 //!   confidence bound) are dropped so the budget goes to the close ones.
 
+use super::bits::{BitEval, Bits};
 use super::eval::{EvalParams, Evaluator};
 use super::game::{Board, Dice, Move};
 use super::layout::Layout;
@@ -109,6 +110,8 @@ pub struct Player<'a> {
     settings: Settings,
     rng: Xoshiro256PlusPlus,
     ev: Evaluator<'a>,
+    /// The fast mask evaluator, when the board has at most 64 cells.
+    bits: Option<BitEval>,
     scratch: Vec<u8>,
     opts: Vec<Placement>,
     /// Rollouts run by the last `search` call (for stats).
@@ -119,11 +122,13 @@ impl<'a> Player<'a> {
     pub fn new(layout: &'a Layout, settings: Settings) -> Player<'a> {
         let rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
         let ev = Evaluator::new(layout, settings.params.clone());
+        let bits = BitEval::new(layout, settings.params.clone());
         Player {
             layout,
             settings,
             rng,
             ev,
+            bits,
             scratch: vec![0; layout.cells()],
             opts: Vec::new(),
             last_rollouts: 0,
@@ -140,6 +145,8 @@ impl<'a> Player<'a> {
             Some(match self.settings.kind {
                 PolicyKind::Random => opts[self.rng.random_range(0..opts.len())],
                 PolicyKind::Greedy => {
+                    self.ev
+                        .set_rounds_after(board.rounds_left.saturating_sub(1));
                     greedy_pick(&mut self.ev, &mut self.scratch, &board.values, &opts)
                 }
                 PolicyKind::Search => self.search(board, &opts),
@@ -160,6 +167,7 @@ impl<'a> Player<'a> {
             .saturating_sub(1)
             .min(free_pairs.saturating_sub(1));
         if opts.len() == 1 || future == 0 {
+            self.ev.set_rounds_after(future);
             return greedy_pick(&mut self.ev, &mut self.scratch, &board.values, opts);
         }
         let mut alive: Vec<usize> = (0..opts.len()).collect();
@@ -172,9 +180,19 @@ impl<'a> Player<'a> {
                 for d in dice_seq.iter_mut() {
                     *d = Dice(self.rng.random_range(1..=6), self.rng.random_range(1..=6));
                 }
-                for &i in &alive {
-                    let s = self.rollout(&board.values, opts[i], &dice_seq);
-                    results[i].push(s as u16);
+                match &mut self.bits {
+                    Some(be) => {
+                        let start = be.from_values(&board.values);
+                        for &i in &alive {
+                            results[i].push(rollout_bits(be, start, opts[i], &dice_seq) as u16);
+                        }
+                    }
+                    None => {
+                        for &i in &alive {
+                            let s = self.rollout(&board.values, opts[i], &dice_seq);
+                            results[i].push(s as u16);
+                        }
+                    }
                 }
                 self.last_rollouts += alive.len() as u64;
             }
@@ -206,14 +224,16 @@ impl<'a> Player<'a> {
         let layout = self.layout;
         values[first.cell] = first.a;
         values[layout.mirror(first.cell)] = first.b;
-        for &dice in rolls {
+        for (k, &dice) in rolls.iter().enumerate() {
+            self.ev.set_rounds_after(rolls.len() - 1 - k);
             let mut best: Option<(f32, Placement)> = None;
             for &cell in layout.fillable() {
                 if values[cell] != 0 || layout.mirror(cell) < cell {
                     continue;
                 }
+                let before = self.ev.local_before(&values, cell);
                 for (a, b) in [(dice.0, dice.1), (dice.1, dice.0)] {
-                    let d = self.ev.delta(&mut values, cell, a, b);
+                    let d = self.ev.delta_from(before, &mut values, cell, a, b);
                     if best.is_none_or(|(bd, _)| d > bd) {
                         best = Some((d, Placement { cell, a, b }));
                     }
@@ -230,6 +250,44 @@ impl<'a> Player<'a> {
         self.scratch = values;
         s
     }
+}
+
+/// `Player::rollout` on masks (boards of at most 64 cells): same choices, several times faster.
+fn rollout_bits(be: &mut BitEval, start: Bits, first: Placement, rolls: &[Dice]) -> u32 {
+    let mut b = start;
+    be.apply(&mut b, first.cell, first.a, first.b);
+    for (k, &dice) in rolls.iter().enumerate() {
+        be.set_rounds_after(rolls.len() - 1 - k);
+        let mut free = be.free_canonical(&b);
+        if free == 0 {
+            break;
+        }
+        let mut best = (
+            f32::NEG_INFINITY,
+            Placement {
+                cell: 0,
+                a: 0,
+                b: 0,
+            },
+        );
+        while free != 0 {
+            let cell = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let before = be.local_before(&b, cell);
+            for (x, y) in [(dice.0, dice.1), (dice.1, dice.0)] {
+                let d = be.delta_from(before, &b, cell, x, y);
+                if d > best.0 {
+                    best = (d, Placement { cell, a: x, b: y });
+                }
+                if dice.0 == dice.1 {
+                    break;
+                }
+            }
+        }
+        let p = best.1;
+        be.apply(&mut b, p.cell, p.a, p.b);
+    }
+    be.exact(&b)
 }
 
 /// The placement with the largest evaluation gain (first one on ties).
