@@ -3,7 +3,10 @@
 //! weights and the same rules as `Evaluator`, several times faster; used by the search rollouts.
 //! Tests compare it with `Evaluator` (delta, full value, exact score) on random boards.
 
-use super::eval::{group, EvalParams, DEAD, HEART, ONE_LIBERTY, STAR_REACH, TIGHT};
+use super::eval::{
+    group, phase_factor, EvalParams, DEAD, HEART, MANY_LIBERTIES, ONE_LIBERTY, OPEN_MANY,
+    STAR_REACH, TIGHT,
+};
 use super::layout::Layout;
 
 /// Board contents as masks: `by_value[v]` holds the cells of value v (index 0 unused).
@@ -13,6 +16,7 @@ pub struct Bits {
     pub empty: u64,
 }
 
+#[derive(Clone)]
 pub struct BitEval {
     params: EvalParams,
     width: usize,
@@ -27,6 +31,7 @@ pub struct BitEval {
     /// Cells within two steps of each cell, and of it together with its mirror.
     near_pair: Vec<u64>,
     rounds_after: usize,
+    total_rounds: usize,
 }
 
 impl BitEval {
@@ -53,6 +58,7 @@ impl BitEval {
             mirror: (0..layout.cells()).map(|i| layout.mirror(i)).collect(),
             near_pair: Vec::new(),
             rounds_after: usize::MAX,
+            total_rounds: layout.default_rounds(),
         };
         e.near_pair = (0..layout.cells())
             .map(|i| {
@@ -134,10 +140,10 @@ impl BitEval {
         }
         let liberties = self.expand(g) & empty;
         if size == v {
-            return if liberties == 0 {
-                points
-            } else {
-                points * w[group(v, 0)]
+            return match liberties.count_ones() {
+                0 => points,
+                1 => points * w[group(v, 0)],
+                _ => points * w[group(v, 0)] * w[OPEN_MANY],
             };
         }
         let missing = v - size;
@@ -158,8 +164,13 @@ impl BitEval {
         } else {
             0.0
         };
-        let boxed = if libs == 1 { w[ONE_LIBERTY] } else { 1.0 };
-        (points + reach) * w[group(v, missing)] * boxed * tight
+        let boxed = match libs {
+            1 => w[ONE_LIBERTY],
+            2 => 1.0,
+            _ => w[MANY_LIBERTIES],
+        };
+        let phase = phase_factor(w, self.rounds_after, self.total_rounds);
+        (points + reach) * w[group(v, missing)] * boxed * tight * phase
     }
 
     fn heart_value(&self, b: &Bits) -> f32 {

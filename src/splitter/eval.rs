@@ -30,7 +30,19 @@ pub const DEAD: usize = 26;
 /// Factor for a partial group missing exactly as many cells as rounds remain (a group gains at most
 /// about one cell per round, so it needs a hit every single round).
 pub const TIGHT: usize = 27;
-pub const N_PARAMS: usize = 28;
+/// Factor for a partial group with three or more empty neighbours.
+pub const MANY_LIBERTIES: usize = 28;
+/// Game-phase slope for partial groups: factor 1 + PHASE * (share of rounds left - 1/2).
+pub const PHASE: usize = 29;
+/// Factor for a complete group with two or more empty neighbours (more ways to spoil it).
+pub const OPEN_MANY: usize = 30;
+pub const N_PARAMS: usize = 31;
+
+/// The game-phase factor for partial groups.
+pub fn phase_factor(w: &[f32; N_PARAMS], rounds_after: usize, total_rounds: usize) -> f32 {
+    let total = total_rounds.max(1);
+    1.0 + w[PHASE] * (rounds_after.min(total) as f32 / total as f32 - 0.5)
+}
 
 /// Index of the weight for a group of value v (1..=6) missing k (0..v) cells.
 pub fn group(v: usize, k: usize) -> usize {
@@ -45,7 +57,7 @@ impl Default for EvalParams {
             w: [
                 0.9, 0.978, 0.383, 1.128, 0.738, 0.28, 1.125, 0.791, 0.438, 0.176, 1.093, 0.862,
                 0.488, 0.275, 0.0974, 1.066, 0.862, 0.503, 0.316, 0.161, 0.0626, 0.75, 0.3, 0.46,
-                0.25, 0.161, 0.0949, 0.5,
+                0.25, 0.161, 0.0949, 0.5, 1.0, 0.0, 1.0,
             ],
         }
     }
@@ -250,10 +262,10 @@ impl<'a> Evaluator<'a> {
         }
         let liberties = self.free_stack.len();
         if size == v_us {
-            return if liberties == 0 {
-                points
-            } else {
-                points * w[group(v_us, 0)]
+            return match liberties {
+                0 => points,
+                1 => points * w[group(v_us, 0)],
+                _ => points * w[group(v_us, 0)] * w[OPEN_MANY],
             };
         }
         let missing = v_us - size;
@@ -274,8 +286,13 @@ impl<'a> Evaluator<'a> {
         } else {
             0.0
         };
-        let boxed = if liberties == 1 { w[ONE_LIBERTY] } else { 1.0 };
-        (points + reach) * w[group(v_us, missing)] * boxed * tight
+        let boxed = match liberties {
+            1 => w[ONE_LIBERTY],
+            2 => 1.0,
+            _ => w[MANY_LIBERTIES],
+        };
+        let phase = phase_factor(w, self.rounds_after, self.layout.default_rounds());
+        (points + reach) * w[group(v_us, missing)] * boxed * tight * phase
     }
 
     /// Whether the liberties plus the empty cells next to them number at least `need`. Looking two

@@ -12,6 +12,7 @@ use super::game::{Board, Dice, Move};
 use super::layout::Layout;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +44,8 @@ pub struct Settings {
     /// If set, `search` stops after this many rollout batches instead of the clock (reproducible).
     pub batches: Option<u32>,
     pub seed: u64,
+    /// Threads for the search rollouts (results do not depend on it, only speed).
+    pub threads: usize,
     pub params: EvalParams,
 }
 
@@ -53,6 +56,7 @@ impl Default for Settings {
             ms: DEFAULT_MS,
             batches: None,
             seed: 1,
+            threads: 1,
             params: EvalParams::default(),
         }
     }
@@ -61,6 +65,9 @@ impl Default for Settings {
 /// Default per-move budget (the middle move's; early moves get up to 1.6x, late ones 0.4x): about
 /// 1.8 s per 22-move game, so 200 games take about 6 minutes, well inside the official 15.
 pub const DEFAULT_MS: u64 = 80;
+
+/// Default rollout threads: the machines we run on have two cores.
+pub const DEFAULT_THREADS: usize = 2;
 
 /// Rollouts per candidate added in each batch (all candidates share the batch's dice).
 const BATCH: usize = 8;
@@ -110,6 +117,8 @@ pub struct Player<'a> {
     settings: Settings,
     rng: Xoshiro256PlusPlus,
     ev: Evaluator<'a>,
+    /// Worker threads for rollouts (None: run them on the calling thread).
+    pool: Option<rayon::ThreadPool>,
     /// The fast mask evaluator, when the board has at most 64 cells.
     bits: Option<BitEval>,
     scratch: Vec<u8>,
@@ -123,11 +132,20 @@ impl<'a> Player<'a> {
         let rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
         let ev = Evaluator::new(layout, settings.params.clone());
         let bits = BitEval::new(layout, settings.params.clone());
+        let pool = (settings.threads > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(settings.threads)
+                    .build()
+                    .ok()
+            })
+            .flatten();
         Player {
             layout,
             settings,
             rng,
             ev,
+            pool,
             bits,
             scratch: vec![0; layout.cells()],
             opts: Vec::new(),
@@ -176,29 +194,42 @@ impl<'a> Player<'a> {
         let mut alive: Vec<usize> = (0..opts.len()).collect();
         // results[i][j]: final score of candidate i on dice sequence j (all alive share every j).
         let mut results: Vec<Vec<u16>> = vec![Vec::new(); opts.len()];
-        let mut dice_seq = vec![Dice(1, 1); future];
+        let mut seqs = vec![vec![Dice(1, 1); future]; BATCH];
         let mut batches = 0u32;
         loop {
-            for _ in 0..BATCH {
-                for d in dice_seq.iter_mut() {
+            for seq in seqs.iter_mut() {
+                for d in seq.iter_mut() {
                     *d = Dice(self.rng.random_range(1..=6), self.rng.random_range(1..=6));
                 }
-                match &mut self.bits {
-                    Some(be) => {
-                        let start = be.from_values(&board.values);
-                        for &i in &alive {
-                            results[i].push(rollout_bits(be, start, opts[i], &dice_seq) as u16);
-                        }
+            }
+            match &self.bits {
+                Some(be) => {
+                    let start = be.from_values(&board.values);
+                    // Rollouts are pure functions of (placement, dice): threads only change speed.
+                    let run = |i: &usize| -> Vec<u16> {
+                        let mut be = be.clone();
+                        seqs.iter()
+                            .map(|seq| rollout_bits(&mut be, start, opts[*i], seq) as u16)
+                            .collect()
+                    };
+                    let batch: Vec<Vec<u16>> = match &self.pool {
+                        Some(pool) => pool.install(|| alive.par_iter().map(run).collect()),
+                        None => alive.iter().map(run).collect(),
+                    };
+                    for (&i, scores) in alive.iter().zip(batch) {
+                        results[i].extend(scores);
                     }
-                    None => {
+                }
+                None => {
+                    for seq in &seqs {
                         for &i in &alive {
-                            let s = self.rollout(&board.values, opts[i], &dice_seq);
+                            let s = self.rollout(&board.values, opts[i], seq);
                             results[i].push(s as u16);
                         }
                     }
                 }
-                self.last_rollouts += alive.len() as u64;
             }
+            self.last_rollouts += (alive.len() * BATCH) as u64;
             batches += 1;
             prune(&mut alive, &results);
             let done = match self.settings.batches {

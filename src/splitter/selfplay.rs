@@ -79,14 +79,10 @@ pub fn tune(
     let mut step = 0.25f32;
     for pass in 0..passes {
         for i in 0..N_PARAMS {
-            for factor in [1.0 + step, 1.0 / (1.0 + step), -1.0] {
+            for change in [1.0 + step, 1.0 / (1.0 + step), 0.05, -0.05] {
                 let mut cand = best.clone();
-                // factor -1 tries a small additive nudge so zero weights can move.
-                cand.w[i] = if factor < 0.0 {
-                    cand.w[i] + 0.05
-                } else {
-                    cand.w[i] * factor
-                };
+                // Factors scale a weight; the small additive nudges let zero weights move.
+                cand.w[i] = if change.abs() < 0.1 { cand.w[i] + change } else { cand.w[i] * change };
                 let s = mean_score(layouts, seed, games, &settings(&cand));
                 if s > best_score + 1e-9 {
                     best_score = s;
