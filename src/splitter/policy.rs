@@ -388,7 +388,7 @@ mod tests {
         for n in [1, 2] {
             let layout = official(n);
             for kind in [PolicyKind::Random, PolicyKind::Greedy, PolicyKind::Search] {
-                let games = if kind == PolicyKind::Search { 3 } else { 40 };
+                let games = if kind == PolicyKind::Search { 2 } else { 40 };
                 for g in 0..games {
                     let settings = Settings {
                         kind,
@@ -407,6 +407,71 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Boards over 64 cells use the array evaluator in rollouts; odd widths have self-mirrored
+    /// cells. Both still play only legal moves, with and without threads.
+    #[test]
+    fn search_on_large_and_odd_boards_is_legal() {
+        // 9 x 8 = 72 cells, only the first and last rows fillable (keeps the test quick).
+        let rows: Vec<Vec<u8>> = (0..8)
+            .map(|y| {
+                (0..9)
+                    .map(|x| {
+                        if y % 7 != 0 {
+                            0
+                        } else if x == 0 || x == 8 {
+                            2
+                        } else {
+                            1
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let big = Layout::new(&rows).unwrap();
+        assert!(big.cells() > 64);
+        let small_odd = Layout::parse_rows("1 1 3 1 1\n2 1 1 1 2\n", 1).unwrap();
+        for (layout, threads) in [(&big, 1), (&small_odd, 1), (&small_odd, 2)] {
+            let rounds = layout.default_rounds();
+            let settings = Settings {
+                batches: Some(2),
+                threads,
+                ..Settings::default()
+            };
+            let mut player = Player::new(layout, settings);
+            let mut board = Board::new(layout, rounds);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+            for _ in 0..rounds {
+                let dice = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+                let mv = player.choose(&board, dice).expect("free cells remain");
+                board.place(layout, dice, mv).unwrap();
+            }
+        }
+    }
+
+    /// Threads change only the speed: with a batch limit the moves are identical.
+    #[test]
+    fn threads_do_not_change_the_choice() {
+        let layout = official(2);
+        let play = |threads| {
+            let settings = Settings {
+                batches: Some(2),
+                threads,
+                seed: 4,
+                ..Settings::default()
+            };
+            let mut player = Player::new(&layout, settings);
+            let mut board = Board::new(&layout, 22);
+            let mut moves = Vec::new();
+            for dice in super::super::dotnet_random::game_dice("threads", 0, 5) {
+                let mv = player.choose(&board, dice).unwrap();
+                board.place(&layout, dice, mv).unwrap();
+                moves.push(mv);
+            }
+            moves
+        };
+        assert_eq!(play(1), play(2));
     }
 
     /// Placements cover every distinct outcome of the legal moves (brute force over `legal_moves`).

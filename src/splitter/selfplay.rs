@@ -82,7 +82,11 @@ pub fn tune(
             for change in [1.0 + step, 1.0 / (1.0 + step), 0.05, -0.05] {
                 let mut cand = best.clone();
                 // Factors scale a weight; the small additive nudges let zero weights move.
-                cand.w[i] = if change.abs() < 0.1 { cand.w[i] + change } else { cand.w[i] * change };
+                cand.w[i] = if change.abs() < 0.1 {
+                    cand.w[i] + change
+                } else {
+                    cand.w[i] * change
+                };
                 let s = mean_score(layouts, seed, games, &settings(&cand));
                 if s > best_score + 1e-9 {
                     best_score = s;
