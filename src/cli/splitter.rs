@@ -1,4 +1,4 @@
-use crate::splitter::policy::{PolicyKind, Settings, DEFAULT_MS};
+use crate::splitter::policy::{PolicyKind, Settings, DEFAULT_MS, DEFAULT_THREADS};
 use crate::splitter::selfplay::play_seeded_game;
 use crate::splitter::{official, protocol};
 use clap::Parser;
@@ -16,6 +16,9 @@ pub struct Args {
     /// Seed of the policy's own random choices (reported on stderr).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Threads for the search rollouts (the choice does not depend on it, only the speed).
+    #[arg(long, default_value_t = DEFAULT_THREADS)]
+    threads: usize,
 }
 
 #[derive(Parser)]
@@ -35,9 +38,16 @@ pub struct BenchArgs {
     /// Stop search after this many rollout batches instead of the clock (reproducible figures).
     #[arg(long)]
     batches: Option<u32>,
+    /// Threads for the search rollouts.
+    #[arg(long, default_value_t = DEFAULT_THREADS)]
+    threads: usize,
     /// Policy to measure; greedy always runs too as the reference.
     #[arg(long, default_value = "search")]
     policy: PolicyKind,
+    /// Instead of measuring: tune the evaluation weights for N coordinate-descent passes on the
+    /// greedy policy (use a dice seed other than the evaluation seeds) and print them.
+    #[arg(long)]
+    tune: Option<u32>,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -113,6 +123,18 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         "both" => vec![1, 2],
         other => return super::fail(format!("--layout '{other}': expected 1, 2 or both")),
     };
+    if let Some(passes) = args.tune {
+        let ls: Vec<_> = layouts.iter().map(|&l| official(l)).collect();
+        let p = crate::splitter::selfplay::tune(
+            &ls,
+            &args.seed,
+            args.games,
+            passes,
+            Default::default(),
+        );
+        println!("{:?}", p.w);
+        return ExitCode::SUCCESS;
+    }
     println!(
         "splitter bench: {} games per layout, dice seed '{}', policy {:?}, {}",
         args.games,

@@ -2,6 +2,7 @@
 //! policies, and the stdin/stdout turn loop. The spec is `../shared/specs/splitter.md`; where the
 //! original GAME.md and the reference Tester disagree, the Tester's code wins.
 
+pub mod bits;
 pub mod dotnet_random;
 pub mod eval;
 pub mod game;

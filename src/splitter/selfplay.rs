@@ -1,9 +1,10 @@
 //! In-process games on seeded dice, for the bench (no tester processes involved).
 
 use super::dotnet_random::game_dice;
+use super::eval::{EvalParams, N_PARAMS};
 use super::game::Board;
 use super::layout::Layout;
-use super::policy::{Player, Settings};
+use super::policy::{Player, PolicyKind, Settings};
 use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone)]
@@ -40,4 +41,66 @@ pub fn play_seeded_game(layout: &Layout, seed: &str, game: u32, settings: &Setti
         move_times,
         rollouts,
     }
+}
+
+/// Mean score of `policy` with `params` over games 0..games of `seed` on each layout (games run
+/// in parallel; used by the tuner, where only the greedy policy is fast enough).
+pub fn mean_score(layouts: &[Layout], seed: &str, games: u32, settings: &Settings) -> f64 {
+    use rayon::prelude::*;
+    let total: u64 = layouts
+        .iter()
+        .map(|layout| {
+            (0..games)
+                .into_par_iter()
+                .map(|g| play_seeded_game(layout, seed, g, settings).score as u64)
+                .sum::<u64>()
+        })
+        .sum();
+    total as f64 / (games as f64 * layouts.len() as f64)
+}
+
+/// Coordinate descent on the evaluation weights: each weight is scaled up and down in turn and the
+/// change kept when the mean greedy score on the tuning seed improves. Prints progress to stderr.
+pub fn tune(
+    layouts: &[Layout],
+    seed: &str,
+    games: u32,
+    passes: u32,
+    start: EvalParams,
+) -> EvalParams {
+    let mut best = start;
+    let settings = |p: &EvalParams| Settings {
+        kind: PolicyKind::Greedy,
+        params: p.clone(),
+        ..Settings::default()
+    };
+    let mut best_score = mean_score(layouts, seed, games, &settings(&best));
+    eprintln!("tune: start {best_score:.3}");
+    let mut step = 0.25f32;
+    for pass in 0..passes {
+        for i in 0..N_PARAMS {
+            for change in [1.0 + step, 1.0 / (1.0 + step), 0.05, -0.05] {
+                let mut cand = best.clone();
+                // Factors scale a weight; the small additive nudges let zero weights move.
+                cand.w[i] = if change.abs() < 0.1 {
+                    cand.w[i] + change
+                } else {
+                    cand.w[i] * change
+                };
+                let s = mean_score(layouts, seed, games, &settings(&cand));
+                if s > best_score + 1e-9 {
+                    best_score = s;
+                    best = cand;
+                    eprintln!(
+                        "tune: pass {pass} w[{i}] = {:.4} -> {best_score:.3}",
+                        best.w[i]
+                    );
+                    break;
+                }
+            }
+        }
+        step *= 0.6;
+    }
+    eprintln!("tune: final {best_score:.3}\n{:?}", best.w);
+    best
 }

@@ -1,9 +1,123 @@
+//! `tester splitter`: a replacement for the official Splitter Tester (Lucrasoft/Splitter).
+//!
+//! Same CLI, seeded dice, process handling (one `/bin/bash -c` per game), answer parsing and
+//! validation, per-game log lines and final four lines. Extras: `--jobs`, a progress bar,
+//! `--json`, a per-move timeout, mean/sd/95% CI, `--layout both` and `--vs CMD` (stderr, so stdout
+//! stays what the official Tester prints).
+
+mod session;
+mod stats;
+
 use clap::Parser;
 use std::process::ExitCode;
 
-#[derive(Parser)]
-pub struct Args {}
+pub use session::{run_session, Config};
 
-pub fn run(_args: Args) -> ExitCode {
-    crate::fail("tester splitter: not implemented yet")
+#[derive(Parser, Debug)]
+#[command(
+    after_help = "Example: tester splitter --games 200 --seed bot --layout 1 --command \"./target/release/bot splitter\"\n\
+Also accepted: tester splitter \"<command>\" <games>"
+)]
+pub struct Args {
+    /// Positional form of the original GAME.md: `tester splitter "<command>" [games]`.
+    positional: Vec<String>,
+    /// Games to play (per layout).
+    #[arg(long)]
+    games: Option<u32>,
+    /// Print only the final summary lines.
+    #[arg(long)]
+    silent: bool,
+    /// Dice seed: game i uses .NET `Random(hash(seed) + i)`, as the official Tester. Without it a
+    /// random seed is drawn and reported on stderr.
+    #[arg(long)]
+    seed: Option<String>,
+    /// 1 = first board (GridA), `both`, anything else = second board (GridB).
+    #[arg(long, default_value = "1")]
+    layout: String,
+    /// Bot command, run with `/bin/bash -c` in the current directory (words are joined by spaces).
+    #[arg(long, num_args = 1.., allow_hyphen_values = true)]
+    command: Vec<String>,
+    /// Games run at the same time.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Write every game (seed index, dice, moves, score, time per move) to this JSON file.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+    /// Give up on a bot that has not answered within this many milliseconds (reported, exit 1).
+    #[arg(long, default_value_t = 10_000)]
+    timeout_ms: u64,
+    /// Second bot command played on the same seeds: prints the paired mean difference and its CI.
+    #[arg(long, num_args = 1.., allow_hyphen_values = true)]
+    vs: Vec<String>,
 }
+
+pub fn run(args: Args) -> ExitCode {
+    let config = match config_from_args(args) {
+        Ok(c) => c,
+        Err(e) => return crate::fail(format!("tester splitter: {e}")),
+    };
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr();
+    match run_session(&config, &mut stdout, &mut stderr) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = std::io::Write::flush(&mut stdout);
+            crate::fail(format!("tester splitter: {e}"))
+        }
+    }
+}
+
+fn config_from_args(args: Args) -> Result<Config, String> {
+    let mut command = args.command.join(" ");
+    let mut games = args.games;
+    let mut positional = args.positional.into_iter();
+    if let Some(cmd) = positional.next() {
+        if !command.is_empty() {
+            return Err(
+                "give the bot command either with --command or positionally, not both".into(),
+            );
+        }
+        command = cmd;
+        if let Some(g) = positional.next() {
+            if games.is_some() {
+                return Err(
+                    "give the game count either with --games or positionally, not both".into(),
+                );
+            }
+            games = Some(
+                g.parse()
+                    .map_err(|_| format!("games '{g}' is not a number"))?,
+            );
+        }
+        if let Some(extra) = positional.next() {
+            return Err(format!("unexpected argument '{extra}'"));
+        }
+    }
+    if command.trim().is_empty() {
+        return Err("no bot command (use --command CMD or tester splitter \"CMD\" [games])".into());
+    }
+    let layouts = match args.layout.as_str() {
+        "1" => vec![1],
+        "both" => vec![1, 2],
+        _ => vec![2],
+    };
+    if args.jobs == 0 {
+        return Err("--jobs must be at least 1".into());
+    }
+    let vs = args.vs.join(" ");
+    Ok(Config {
+        command,
+        vs: (!vs.trim().is_empty()).then_some(vs),
+        games: games.unwrap_or(200),
+        silent: args.silent,
+        seed: args.seed,
+        layouts,
+        jobs: args.jobs,
+        json: args.json,
+        timeout: std::time::Duration::from_millis(args.timeout_ms),
+        progress: !args.silent && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,247 @@
+//! The tester against scripted fake bots (bash one-liners): a legal bot whose score is recomputed
+//! independently, invalid moves, a hung bot, a bot that exits, the old dialect, `--vs`, `--jobs`.
+
+use super::session::{parse_answer, Outcome};
+use super::*;
+use bot::splitter::{game_dice, official, score, Board, Move};
+use std::time::Duration;
+
+/// The 22 left-half cells of layout 1, in the order the scripted bot fills them.
+const LEFT_CELLS: [(usize, usize); 22] = [
+    (2, 0),
+    (3, 0),
+    (1, 1),
+    (2, 1),
+    (3, 1),
+    (0, 2),
+    (1, 2),
+    (2, 2),
+    (3, 2),
+    (0, 3),
+    (1, 3),
+    (2, 3),
+    (3, 3),
+    (0, 4),
+    (1, 4),
+    (2, 4),
+    (3, 4),
+    (1, 5),
+    (2, 5),
+    (3, 5),
+    (2, 6),
+    (3, 6),
+];
+
+/// A bash bot that answers the first die at the next left-half cell, with a debug line first.
+fn scripted_bot(sep: &str) -> String {
+    let cells: Vec<String> = LEFT_CELLS
+        .iter()
+        .map(|(x, y)| format!("\"{x}{sep}{y}\""))
+        .collect();
+    format!(
+        "read h; for i in 1 2 3 4 5 6 7; do read r; done; c=({}); k=0; while read a b; do echo \"# thinking\"; echo \"$a ${{c[$k]}}\"; k=$((k+1)); done",
+        cells.join(" ")
+    )
+}
+
+fn config(command: &str) -> Config {
+    Config {
+        command: command.to_string(),
+        vs: None,
+        games: 3,
+        silent: false,
+        seed: Some("fake".to_string()),
+        layouts: vec![1],
+        jobs: 1,
+        json: None,
+        timeout: Duration::from_millis(5000),
+        progress: false,
+    }
+}
+
+fn run(c: &Config) -> (Result<Outcome, String>, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let r = run_session(c, &mut out, &mut err);
+    (
+        r,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+/// The scripted bot's score on game g, replayed with the rules directly.
+fn expected_score(g: u32) -> u32 {
+    let layout = official(1);
+    let mut board = Board::new(&layout, 22);
+    for (dice, &(x, y)) in game_dice("fake", g, 22).into_iter().zip(&LEFT_CELLS) {
+        board
+            .place(&layout, dice, Move { die: dice.0, x, y })
+            .unwrap();
+    }
+    score(&layout, &board.values)
+}
+
+fn last_four(out: &str) -> Vec<String> {
+    let lines: Vec<&str> = out.lines().collect();
+    lines[lines.len() - 4..]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+#[test]
+fn legal_bot_gets_its_independently_replayed_score() {
+    for sep in [" ", ","] {
+        let (r, out, err) = run(&config(&scripted_bot(sep)));
+        let outcome = r.unwrap_or_else(|e| panic!("{e}\n{err}"));
+        let expected: Vec<u32> = (0..3).map(expected_score).collect();
+        let got: Vec<u32> = outcome.main[&1].iter().map(|g| g.score).collect();
+        assert_eq!(got, expected);
+        let total: u32 = expected.iter().sum();
+        let four = last_four(&out);
+        assert_eq!(four[0], "Games played 3");
+        assert_eq!(four[1], format!("Points gotten {total}"));
+        assert_eq!(four[2], format!("Points per game (avg) {}", total / 3));
+        assert!(
+            four[3].starts_with("Time taken ") && four[3].ends_with('S'),
+            "{}",
+            four[3]
+        );
+        assert!(out.contains("# thinking"), "bot lines are echoed");
+        assert_eq!(out.matches("Groups of 6 points").count(), 3);
+        assert!(err.contains("mean"), "{err}");
+        assert_eq!(outcome.main[&1][0].moves.len(), 22);
+        assert_eq!(outcome.main[&1][0].move_ms.len(), 22);
+    }
+}
+
+#[test]
+fn silent_prints_only_the_four_lines() {
+    let mut c = config(&scripted_bot(" "));
+    c.silent = true;
+    let (r, out, _) = run(&c);
+    r.unwrap();
+    assert_eq!(out.lines().count(), 4, "{out}");
+}
+
+#[test]
+fn invalid_moves_abort_with_the_official_message() {
+    let prefix = "read h; for i in 1 2 3 4 5 6 7; do read r; done; while read a b; do echo";
+    for (answer, needle) in [
+        ("\"$a 0 0\"", "non-placeable"),
+        ("\"7 2 0\"", "7 was not rolled"),
+        ("\"$a 9 0\"", "out of range"),
+        ("\"$a  2 0\"", "not a number"),
+    ] {
+        let (r, out, _) = run(&config(&format!("{prefix} {answer}; done")));
+        let e = r.unwrap_err();
+        assert!(e.contains(needle), "{answer}: {e}");
+        assert!(e.contains("layout 1 game 0"), "{e}");
+        assert!(out.contains("Games played 0"), "{out}");
+    }
+    // Occupied: always the same cell.
+    let (r, _, _) = run(&config(&format!("{prefix} \"$a 2 0\"; done")));
+    assert!(r.unwrap_err().contains("already has something"));
+}
+
+#[test]
+fn hung_bot_and_old_dialect_time_out_and_dead_bot_is_reported() {
+    let mut c = config("cat > /dev/null");
+    c.timeout = Duration::from_millis(300);
+    let e = run(&c).0.unwrap_err();
+    assert!(e.contains("no answer within 300 ms"), "{e}");
+    c.command = "read h; for i in 1 2 3 4 5 6 7; do read r; done; while read a b; do echo \"p $a 2,0\"; done".into();
+    let (r, out, _) = run(&c);
+    assert!(r.unwrap_err().contains("no answer within"));
+    assert!(out.contains("Input not a number skipping!"), "{out}");
+    c.command = "exit 0".into();
+    assert!(run(&c).0.unwrap_err().contains("closed its output"));
+}
+
+#[test]
+fn jobs_vs_both_layouts_and_json() {
+    let bot = scripted_bot(" ");
+    let mut c = config(&bot);
+    c.silent = true;
+    c.jobs = 2;
+    c.games = 4;
+    c.vs = Some(bot.clone());
+    let json = std::env::temp_dir().join(format!("splitter-tester-{}.json", std::process::id()));
+    c.json = Some(json.clone());
+    let (r, out, err) = run(&c);
+    let outcome = r.unwrap();
+    assert_eq!(outcome.vs[&1].len(), 4);
+    assert!(
+        err.contains("paired difference (command - vs) over 4 seeds: +0.000"),
+        "{err}"
+    );
+    let total: u32 = (0..4).map(expected_score).sum();
+    assert!(out.contains(&format!("Points gotten {total}")), "{out}");
+    let parsed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(parsed.as_array().unwrap().len(), 8);
+    assert_eq!(parsed[0]["dice"].as_array().unwrap().len(), 22);
+    std::fs::remove_file(json).unwrap();
+    // Both layouts: one block of four lines each. The layout-1 bot is illegal on layout 2.
+    c.vs = None;
+    c.json = None;
+    c.layouts = vec![1, 2];
+    let e = run(&c).0.unwrap_err();
+    assert!(e.contains("layout 2"), "{e}");
+}
+
+#[test]
+fn answers_are_parsed_like_the_official_tester() {
+    assert_eq!(parse_answer("3 2 1"), Ok(Some((3, 2, 1))));
+    assert_eq!(parse_answer("3 2,1"), Ok(Some((3, 2, 1))));
+    assert_eq!(parse_answer("3 2 1 extra"), Ok(Some((3, 2, 1))));
+    assert_eq!(parse_answer("p 3 2,1"), Ok(None));
+    assert_eq!(parse_answer(""), Ok(None));
+    assert!(parse_answer("3  2 1").is_err());
+    assert!(parse_answer("3 2").is_err());
+}
+
+#[test]
+fn cli_forms() {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct T {
+        #[command(flatten)]
+        a: Args,
+    }
+    let c = config_from_args(T::try_parse_from(["t", "./bot x", "20"]).unwrap().a).unwrap();
+    assert_eq!(
+        (c.command.as_str(), c.games, c.layouts.clone()),
+        ("./bot x", 20, vec![1])
+    );
+    let c = config_from_args(
+        T::try_parse_from([
+            "t",
+            "--layout",
+            "7",
+            "--seed",
+            "s",
+            "--command",
+            "./bot",
+            "splitter",
+            "--ms",
+            "5",
+        ])
+        .unwrap()
+        .a,
+    )
+    .unwrap();
+    assert_eq!(
+        (c.command.as_str(), c.games, c.layouts.clone()),
+        ("./bot splitter --ms 5", 200, vec![2])
+    );
+    let c = config_from_args(
+        T::try_parse_from(["t", "--layout", "both", "--command", "b"])
+            .unwrap()
+            .a,
+    )
+    .unwrap();
+    assert_eq!(c.layouts, vec![1, 2]);
+    assert!(config_from_args(T::try_parse_from(["t"]).unwrap().a).is_err());
+    assert!(config_from_args(T::try_parse_from(["t", "x", "many"]).unwrap().a).is_err());
+}

@@ -1,0 +1,113 @@
+//! Runs the built `bot splitter` binary: whole games over real pipes, both dialects, CRLF,
+//! garbage lines, a broken header, and a clean exit at end of input.
+
+use bot::splitter::{game_dice, official, Board, Dice, Move};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run_bot(input: &str, extra: &[&str]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bot"))
+        .args(["splitter", "--ms", "5"])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn game_text(layout: u8, dice: &[Dice], old: bool, eol: &str) -> String {
+    let l = official(layout);
+    let mut s = l.header_text(22).replace('\n', eol);
+    for (i, d) in dice.iter().enumerate() {
+        if i == 5 {
+            s.push_str(&format!("this is not a dice line{eol}"));
+        }
+        s.push_str(&if old {
+            format!("d {} {}{eol}", d.0, d.1)
+        } else {
+            format!("{} {}{eol}", d.0, d.1)
+        });
+    }
+    s
+}
+
+/// Check every answer with the rules; returns the final board.
+fn replay(layout: u8, dice: &[Dice], out: &str, old: bool) -> Board {
+    let l = official(layout);
+    let answers: Vec<&str> = out.lines().filter(|a| !a.starts_with('#')).collect();
+    assert_eq!(
+        answers.len(),
+        dice.len(),
+        "one answer per dice line:\n{out}"
+    );
+    let mut board = Board::new(&l, 22);
+    for (d, a) in dice.iter().zip(answers) {
+        let body = if old {
+            a.strip_prefix("p ").expect("old dialect answer")
+        } else {
+            a
+        };
+        let nums: Vec<usize> = body.split([' ', ',']).map(|t| t.parse().unwrap()).collect();
+        assert_eq!(old, body.contains(','), "{a}");
+        board
+            .place(
+                &l,
+                *d,
+                Move {
+                    die: nums[0] as u8,
+                    x: nums[1],
+                    y: nums[2],
+                },
+            )
+            .unwrap();
+    }
+    board
+}
+
+#[test]
+fn full_games_over_pipes_in_both_dialects_with_crlf() {
+    for (layout, old, eol, policy) in [
+        (1, false, "\n", "search"),
+        (2, true, "\r\n", "search"),
+        (2, false, "\r\n", "random"),
+    ] {
+        let dice = game_dice("binary", layout as u32, 22);
+        let (code, out, err) = run_bot(&game_text(layout, &dice, old, eol), &["--policy", policy]);
+        assert_eq!(code, 0, "{err}");
+        let board = replay(layout, &dice, &out, old);
+        assert_eq!(board.free_cells(&official(layout)), 0);
+        assert!(err.contains("ignoring 'this is not a dice line'"), "{err}");
+    }
+}
+
+#[test]
+fn broken_header_exits_non_zero_with_one_line() {
+    let (code, out, err) = run_bot("8 7\n0 0 1 1 1 1 0 0\n0 1 x\n", &[]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{err}");
+    assert!(errors[0].contains("line 3"), "{err}");
+}
+
+#[test]
+fn empty_input_is_an_error_and_bad_policy_is_rejected() {
+    let (code, _, err) = run_bot("", &[]);
+    assert_ne!(code, 0);
+    assert!(err.contains("no header"), "{err}");
+    let (code, _, _) = run_bot("", &["--policy", "best"]);
+    assert_ne!(code, 0);
+}
