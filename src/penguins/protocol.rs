@@ -52,6 +52,8 @@ pub struct Turn {
     /// False when the action count line was unreadable (then `actions` is empty but unknown).
     pub actions_known: bool,
     pub problems: Vec<String>,
+    /// When the turn's first line arrived: the referee's clock starts then.
+    pub received: Option<Instant>,
 }
 
 /// Reads lines and counts them, for error messages.
@@ -149,6 +151,7 @@ pub fn read_turn<R: BufRead>(
             return Ok(None);
         };
         if !line.trim_start().starts_with("MOVE") {
+            turn.received = Some(Instant::now());
             break line;
         }
         turn.problems.push(format!(
@@ -520,7 +523,7 @@ pub fn play<R: BufRead, W: Write>(
                 return Ok(());
             }
         };
-        let started = Instant::now();
+        let started = turn.received.unwrap_or_else(Instant::now);
         let budget = if first {
             FIRST_TURN_BUDGET
         } else {
@@ -731,5 +734,76 @@ mod tests {
         ] {
             assert_eq!(parse_action(junk), None, "{junk:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod multi_turn_tests {
+    use super::*;
+    use crate::penguins::generator::generate_board;
+    use crate::penguins::policy::make_policy;
+
+    /// A whole game fed turn by turn, with one turn's action count broken: the bot answers every
+    /// turn exactly once, skips the leftover action lines, and every answer is legal.
+    #[test]
+    fn one_answer_per_turn_even_after_a_broken_count() {
+        let mut state = State::new(&generate_board(21), 2, Rules::default()).unwrap();
+        let mut policy = make_policy("greedy", 1).unwrap();
+        let mut input = init_input(&state, 0);
+        let mut expected_turns = 0;
+        let mut moves = MoveList::new();
+        let mut other = make_policy("random", 2).unwrap();
+        // Build the input of player 0's first 12 turns, opponent moves chosen by `other`.
+        let mut turns = Vec::new();
+        while !state.is_over() && expected_turns < 12 {
+            if state.to_move() == 0 {
+                let mut text = turn_input(&state);
+                if expected_turns == 5 {
+                    let lines: Vec<&str> = text.lines().collect();
+                    let at = lines.iter().position(|l| l.starts_with("MOVE")).unwrap() - 1;
+                    let mut broken: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                    broken[at] = "many".into();
+                    text = broken.join("\n") + "\n";
+                }
+                turns.push(state.clone());
+                input.push_str(&text);
+                expected_turns += 1;
+            }
+            state.legal_moves(&mut moves);
+            let mv = if state.to_move() == 0 {
+                policy.choose(&state, &moves, Instant::now())
+            } else {
+                other.choose(&state, &moves, Instant::now())
+            };
+            state.apply(mv);
+        }
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let mut bot = make_policy("greedy", 1).unwrap();
+        play(
+            input.as_bytes(),
+            &mut out,
+            &mut err,
+            bot.as_mut(),
+            Rules::default(),
+        )
+        .unwrap();
+        let answers: Vec<String> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        assert_eq!(answers.len(), expected_turns);
+        for (answer, position) in answers.iter().zip(&turns) {
+            let (id, to) = parse_action(answer).unwrap();
+            position.legal_moves(&mut moves);
+            assert!(
+                moves.iter().any(|m| m.penguin as u32 == id && m.to == to),
+                "{answer}"
+            );
+        }
+        let notes = String::from_utf8(err).unwrap();
+        assert!(notes.contains("actionCount"), "{notes}");
+        assert!(notes.contains("skipped a leftover action line"), "{notes}");
     }
 }
