@@ -327,7 +327,7 @@ pub fn build_state(
         rank[p.owner] += 1;
         placed.push((p.owner, p.cell));
     }
-    let state = State::from_position(
+    let mut state = State::from_position(
         rules,
         init.players,
         init.per_player,
@@ -336,7 +336,28 @@ pub fn build_state(
         &turn.scores,
         init.me,
     )?;
+    if placement_is_over(turn, &ids, placed.len(), init) {
+        state.end_placement();
+    }
     Ok((state, ids))
+}
+
+/// Whether penguins missing from the input were pushed into the sea rather than not yet placed.
+/// The listed actions tell (slides only name penguins on the board); without them, a board that
+/// has lost a tile is past placement (placing never removes tiles; the generated board has 60).
+fn placement_is_over(turn: &Turn, ids: &HashMap<u32, usize>, on_board: usize, init: &Init) -> bool {
+    if on_board == init.players * init.per_player {
+        return false; // nobody is missing: nothing to decide
+    }
+    let parsed: Vec<u32> = turn
+        .actions
+        .iter()
+        .filter_map(|a| a.parsed.map(|p| p.0))
+        .collect();
+    if !parsed.is_empty() {
+        return parsed.iter().all(|id| ids.contains_key(id));
+    }
+    turn.fish.iter().filter(|&&f| f > 0).count() < 60
 }
 
 /// A listed action as a move in `state`: a penguin on the board slides, any other id places.
@@ -805,5 +826,65 @@ mod multi_turn_tests {
         let notes = String::from_utf8(err).unwrap();
         assert!(notes.contains("actionCount"), "{notes}");
         assert!(notes.contains("skipped a leftover action line"), "{notes}");
+    }
+}
+
+#[cfg(test)]
+mod push_tests {
+    use super::*;
+    use crate::penguins::generator::generate_board;
+    use crate::penguins::policy::RandomPolicy;
+
+    /// After a push, the input lists fewer penguins; the bot must treat them as gone (not as
+    /// unplaced) and agree with the referee's list at every turn of push games.
+    #[test]
+    fn rebuilt_push_positions_agree_with_the_referee() {
+        let rules = Rules::parse("push").unwrap();
+        let mut checked_after_push = 0;
+        for seed in 0..40 {
+            let players = 2 + (seed % 3) as usize;
+            let mut state = State::new(&generate_board(seed), players, rules).unwrap();
+            let mut policy = RandomPolicy::new(seed);
+            let mut moves = MoveList::new();
+            while !state.is_over() {
+                let me = state.to_move();
+                let init = Init {
+                    players,
+                    me,
+                    per_player: state.penguins_per_player(),
+                };
+                let text = turn_input(&state);
+                let mut reader = LineReader::new(text.as_bytes());
+                let turn = read_turn(&mut reader, &init).unwrap().unwrap();
+                let decision = decide(&init, &turn, rules, &mut policy, Instant::now());
+                assert!(
+                    decision.notes.is_empty(),
+                    "seed {seed}: {:?}",
+                    decision.notes
+                );
+                // Without the action list, the lost tiles tell that placement is over.
+                let blind = Turn {
+                    actions: Vec::new(),
+                    ..turn.clone()
+                };
+                let (rebuilt, _) = build_state(&init, &blind, rules).unwrap();
+                let mut ours = MoveList::new();
+                rebuilt.legal_moves(&mut ours);
+                state.legal_moves(&mut moves);
+                let key = |l: &MoveList| {
+                    let mut k: Vec<_> = l.iter().map(|m| (m.from, m.to)).collect();
+                    k.sort();
+                    k
+                };
+                assert_eq!(key(&ours), key(&moves), "seed {seed}");
+                let pushed = state.penguins_on_board().count() < players * init.per_player;
+                if pushed && !state.in_placement() {
+                    checked_after_push += 1;
+                }
+                let mv = policy.choose(&state, &moves, Instant::now());
+                state.apply(mv);
+            }
+        }
+        assert!(checked_after_push > 100, "{checked_after_push}");
     }
 }
