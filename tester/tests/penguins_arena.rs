@@ -23,7 +23,7 @@ fn arena_counts_timeouts_and_writes_json_and_csv() {
         .arg("--bot")
         .arg(format!("steady={TESTER} penguins --fake-bot first"))
         .arg("--bot")
-        .arg(format!("slow={TESTER} penguins --fake-bot late:2:300"))
+        .arg(format!("slow={TESTER} penguins --fake-bot late:2:1500"))
         .arg("--json")
         .arg(&json)
         .arg("--csv")

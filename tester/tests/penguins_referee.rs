@@ -40,7 +40,10 @@ fn referee(args: &[&str], name: &str) -> (String, serde_json::Value) {
 #[test]
 fn an_illegal_action_loses_and_is_reported() {
     let (a, b) = (fake("first"), fake("illegal"));
-    let (stdout, replay) = referee(&["-p1", &a, "-p2", &b, "-d", "seed=3"], "illegal");
+    let (stdout, replay) = referee(
+        &["--turn-ms", "5000", "-p1", &a, "-p2", &b, "-d", "seed=3"],
+        "illegal",
+    );
     assert_eq!(stdout.lines().collect::<Vec<_>>(), vec!["0", "-1"]);
     assert_eq!(replay["failures"][1]["kind"], "invalid");
     assert_eq!(replay["failures"][1]["turn"], 1);
@@ -51,7 +54,7 @@ fn an_illegal_action_loses_and_is_reported() {
 #[test]
 fn garbage_and_a_closed_output_lose() {
     let (a, b) = (fake("garbage"), fake("exit"));
-    let (_, replay) = referee(&["--bot", &a, "--bot", &b], "garbage");
+    let (_, replay) = referee(&["--bot", &a, "--bot", &b, "--turn-ms", "5000"], "garbage");
     assert_eq!(replay["failures"][0]["kind"], "invalid");
     let (_, replay) = referee(&["--bot", &b, "--bot", &a], "exit");
     assert_eq!(replay["failures"][0]["kind"], "ended");
@@ -94,7 +97,8 @@ fn a_late_answer_loses_but_the_first_turn_gets_its_longer_limit() {
 fn clean_games_run_to_the_end_for_2_3_and_4_players() {
     for seats in 2..=4 {
         let bots: Vec<String> = (0..seats).map(|_| fake("first")).collect();
-        let mut args = vec![];
+        // Generous limits: this test is about rules, not speed, and CI machines are loaded.
+        let mut args = vec!["--turn-ms", "5000"];
         for (k, bot) in bots.iter().enumerate() {
             args.push(["-p1", "-p2", "-p3", "-p4"][k]);
             args.push(bot.as_str());
