@@ -52,8 +52,6 @@ pub struct Turn {
     /// False when the action count line was unreadable (then `actions` is empty but unknown).
     pub actions_known: bool,
     pub problems: Vec<String>,
-    /// When the turn's first line arrived: the referee's clock starts then.
-    pub received: Option<Instant>,
 }
 
 /// Reads lines and counts them, for error messages.
@@ -86,6 +84,14 @@ impl<R: BufRead> LineReader<R> {
                 self.line_no += 1;
                 Some(line.trim_end_matches(['\n', '\r']).to_string())
             }
+        }
+    }
+
+    /// Block until input is available (or ended): the turn's clock starts when its first line
+    /// arrives, not when the whole turn has been parsed.
+    pub fn wait_for_input(&mut self) {
+        if self.pending.is_none() {
+            let _ = self.input.fill_buf();
         }
     }
 
@@ -151,7 +157,6 @@ pub fn read_turn<R: BufRead>(
             return Ok(None);
         };
         if !line.trim_start().starts_with("MOVE") {
-            turn.received = Some(Instant::now());
             break line;
         }
         turn.problems.push(format!(
@@ -536,6 +541,8 @@ pub fn play<R: BufRead, W: Write>(
     };
     let mut first = true;
     loop {
+        reader.wait_for_input();
+        let started = Instant::now();
         let turn = match read_turn(&mut reader, &init) {
             Ok(Some(turn)) => turn,
             Ok(None) => return Ok(()),
@@ -544,7 +551,6 @@ pub fn play<R: BufRead, W: Write>(
                 return Ok(());
             }
         };
-        let started = turn.received.unwrap_or_else(Instant::now);
         let budget = if first {
             FIRST_TURN_BUDGET
         } else {
