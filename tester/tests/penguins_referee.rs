@@ -124,3 +124,63 @@ fn clean_games_run_to_the_end_for_2_3_and_4_players() {
         assert_eq!(last["scores"].as_array().unwrap().len(), seats);
     }
 }
+
+#[test]
+fn a_replay_renders_to_a_self_contained_page_and_bad_replays_are_refused() {
+    let dir = std::env::temp_dir();
+    let json = dir.join(format!("penguins-view-{}.json", std::process::id()));
+    let html = dir.join(format!("penguins-view-{}.html", std::process::id()));
+    let bot = fake("first");
+    let status = Command::new(TESTER)
+        .args([
+            "penguins",
+            "--turn-ms",
+            "5000",
+            "--seed",
+            "4",
+            "--bot",
+            &bot,
+            "--bot",
+            &bot,
+        ])
+        .arg("--replay")
+        .arg(&json)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = Command::new(TESTER)
+        .args(["penguins", "--view"])
+        .arg(&json)
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.contains("<svg") && page.contains("\"seed\":4"));
+    assert!(
+        !page.contains("src=\"http"),
+        "no external scripts or images"
+    );
+    // A file that is not a replay: one-line error, non-zero exit.
+    std::fs::write(&json, "{\"seed\": 1}").unwrap();
+    let output = Command::new(TESTER)
+        .args(["penguins", "--view"])
+        .arg(&json)
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("not a Penguins replay"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1);
+    let _ = std::fs::remove_file(json);
+    let _ = std::fs::remove_file(html);
+}
