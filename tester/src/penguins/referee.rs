@@ -108,6 +108,7 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
                 break;
             }
         };
+        let turn_stderr = bots[player].new_stderr();
         let (command, message) = split_message(&line);
         state.legal_moves(&mut moves);
         let chosen = parse_action(command).and_then(|(id, cell)| {
@@ -134,6 +135,7 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
                 .map(|(id, owner, cell)| (id, owner, cell_name(cell)))
                 .collect(),
             scores: state.scores().to_vec(),
+            stderr: turn_stderr,
         });
     }
     replay.end_reason = match replay.failures.iter().position(Option::is_some) {
