@@ -103,15 +103,13 @@ impl BotProcess {
             .map_err(|e| format!("cannot write to the bot: {e}"))
     }
 
-    /// The next output line within `limit`, and how long it took.
-    pub fn read_line(&mut self, limit: Duration) -> (Result<String, ReadFailure>, Duration) {
-        let started = Instant::now();
-        let result = match self.lines.recv_timeout(limit) {
+    /// The next output line within `limit`.
+    pub fn read_line(&mut self, limit: Duration) -> Result<String, ReadFailure> {
+        match self.lines.recv_timeout(limit) {
             Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => Err(ReadFailure::Timeout),
             Err(RecvTimeoutError::Disconnected) => Err(ReadFailure::Ended),
-        };
-        (result, started.elapsed())
+        }
     }
 
     /// Stderr written since the last call (what arrived so far: a line written just before the
