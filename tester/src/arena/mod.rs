@@ -284,7 +284,7 @@ fn play_one(
         );
         crate::penguins::save(replay, Some(&path), None)?;
     }
-    Ok(GameResult::new(game, replay))
+    Ok(GameResult::new(game, &commands, replay))
 }
 
 fn sprt_pair(pair: &str, bots: &[BotSpec]) -> Result<(usize, usize), String> {
