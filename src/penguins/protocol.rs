@@ -87,6 +87,14 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
+    /// Block until input is available (or ended): the turn's clock starts when its first line
+    /// arrives, not when the whole turn has been parsed.
+    pub fn wait_for_input(&mut self) {
+        if self.pending.is_none() {
+            let _ = self.input.fill_buf();
+        }
+    }
+
     /// Give back the line just read; the next `next_line` returns it again.
     fn unread(&mut self, line: String) {
         self.line_no -= 1;
@@ -512,6 +520,8 @@ pub fn play<R: BufRead, W: Write>(
     };
     let mut first = true;
     loop {
+        reader.wait_for_input();
+        let started = Instant::now();
         let turn = match read_turn(&mut reader, &init) {
             Ok(Some(turn)) => turn,
             Ok(None) => return Ok(()),
@@ -520,7 +530,6 @@ pub fn play<R: BufRead, W: Write>(
                 return Ok(());
             }
         };
-        let started = Instant::now();
         let budget = if first {
             FIRST_TURN_BUDGET
         } else {
