@@ -2,6 +2,8 @@
 //! value, move ordering, exact endgame) and an MCTS `Playout` (short random rollout, then the
 //! estimate turned into per-player values).
 
+use std::time::Instant;
+
 use super::eval::{Evaluation, Weights};
 use crate::penguins::board::{cells_of, ADJACENT};
 use crate::penguins::state::{Move, MoveList, State};
@@ -30,12 +32,12 @@ impl Heuristics {
     /// Call once per turn: bounds the solver memo (it is kept from turn to turn otherwise),
     /// lets failed regions be tried again, and gives the root's own one-player regions a bigger
     /// solving budget than the search nodes get.
-    pub fn new_turn(&mut self, root: &State, solve_budget: u64) {
+    pub fn new_turn(&mut self, root: &State, solve_budget: u64, deadline: Option<Instant>) {
         if self.eval.solo.memo_len() > 2_000_000 {
             self.eval.solo.clear();
         }
         self.eval.solo.forget_failures();
-        self.eval.presolve(root, solve_budget);
+        self.eval.presolve(root, solve_budget, deadline);
         self.eval.solo.forget_failures();
     }
 
