@@ -15,7 +15,7 @@ use crate::search::time::{SearchLimit, TimeBudget};
 pub const PRESOLVE_BUDGET: u64 = 5_000;
 
 /// Names `make_engine_policy` knows. Each takes optional settings after a colon, e.g.
-/// `mcts:rollout=0,c=0.5` (keys: rollout, c, scale, reach, unsolved, mobility, unplaced, depth).
+/// `mcts:rollout=0,c=0.5` (keys: rollout, greedy, c, scale, reach, unsolved, mobility, unplaced, depth).
 pub const ENGINE_NAMES: &[&str] = &["engine", "ab", "mcts"];
 
 pub fn make_engine_policy(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
@@ -48,6 +48,7 @@ fn tune(h: &mut Heuristics, mcts: Option<&mut Mcts<State>>, settings: &str) -> R
         match key {
             "rollout" => h.rollout = number as u32,
             "scale" => h.value_scale = number as f32,
+            "greedy" => h.greedy_share = number,
             "reach" => w.reach_percent = number as i32,
             "unsolved" => w.unsolved_percent = number as i32,
             "mobility" => w.mobility = number as i32,
