@@ -10,8 +10,8 @@ use crate::penguins::{make_policy, perft, protocol, Rules};
 pub struct Args {
     #[command(subcommand)]
     command: Option<PenguinsCommand>,
-    /// Move chooser: random, greedy (and the search engines).
-    #[arg(long, default_value = "greedy")]
+    /// Move chooser: engine (ab for 2 players, mcts for 3-4), ab, mcts, random, greedy.
+    #[arg(long, default_value = "engine")]
     policy: String,
     /// Seed for every random choice the policy makes.
     #[arg(long, default_value_t = 0)]
@@ -40,9 +40,6 @@ struct PerftArgs {
     rules: String,
 }
 
-#[derive(Parser)]
-pub struct BenchArgs {}
-
 pub fn run(args: Args) -> ExitCode {
     match args.command {
         Some(PenguinsCommand::Perft(p)) => run_perft(p),
@@ -55,7 +52,8 @@ fn play(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(e) => return super::fail(format!("--rules: {e}")),
     };
-    let mut policy = match make_policy(&args.policy, args.seed) {
+    let engine = crate::penguins::engine::make_engine_policy(&args.policy, args.seed);
+    let mut policy = match engine.map_or_else(|| make_policy(&args.policy, args.seed), Ok) {
         Ok(p) => p,
         Err(e) => return super::fail(format!("--policy: {e}")),
     };
@@ -104,8 +102,4 @@ fn run_perft(args: PerftArgs) -> ExitCode {
         nodes as f64 / seconds.max(1e-9) / 1e6
     );
     ExitCode::SUCCESS
-}
-
-pub fn bench(_args: BenchArgs) -> ExitCode {
-    super::fail("bot bench penguins: not implemented yet")
 }

@@ -24,3 +24,4 @@ pub use policy::{default_policy, make_policy, Policy};
 pub use protocol::codingame_main;
 pub use rules::{Placement, Rules};
 pub use state::{Move, MoveList, State, Undo};
+pub mod engine;

@@ -20,7 +20,7 @@ pub const POLICY_NAMES: &[&str] = &["random", "greedy"];
 
 /// The policy `codingame_main` plays with.
 pub fn default_policy() -> Box<dyn Policy> {
-    Box::new(GreedyPolicy::new(0))
+    Box::new(super::engine::EnginePolicy::new(0))
 }
 
 /// Build a policy by name; every random choice it makes flows from `seed`.

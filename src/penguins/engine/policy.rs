@@ -1,0 +1,252 @@
+//! The engine policies the protocol loop can play with: `ab` (paranoid alpha-beta), `mcts`, and
+//! `engine` (the stronger of the two for the game's player count, as measured by SPRT).
+
+use std::time::{Duration, Instant};
+
+use super::eval::Weights;
+use super::heuristics::Heuristics;
+use crate::penguins::policy::Policy;
+use crate::penguins::state::{Move, State};
+use crate::search::alphabeta::AlphaBeta;
+use crate::search::mcts::Mcts;
+use crate::search::time::{SearchLimit, TimeBudget};
+
+/// Solver positions spent at the start of a turn on the root's one-player regions.
+pub const PRESOLVE_BUDGET: u64 = 5_000;
+
+/// Names `make_engine_policy` knows. Each takes optional settings after a colon, e.g.
+/// `mcts:rollout=0,c=0.5` (keys: rollout, greedy, c, scale, reach, unsolved, mobility, unplaced, depth).
+pub const ENGINE_NAMES: &[&str] = &["engine", "ab", "mcts"];
+
+pub fn make_engine_policy(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
+    let (base, settings) = name.split_once(':').unwrap_or((name, ""));
+    match base {
+        "engine" if settings.is_empty() => Some(Box::new(EnginePolicy::new(seed))),
+        "ab" => {
+            let mut p = AlphaBetaPolicy::new();
+            tune(&mut p.heuristics, None, settings).ok()?;
+            Some(Box::new(p))
+        }
+        "mcts" => {
+            let mut p = MctsPolicy::new(seed);
+            tune(&mut p.heuristics, Some(&mut p.engine), settings).ok()?;
+            Some(Box::new(p))
+        }
+        _ => None,
+    }
+}
+
+/// Applies `key=value,...` settings (for tuning runs in the arena).
+fn tune(h: &mut Heuristics, mcts: Option<&mut Mcts<State>>, settings: &str) -> Result<(), String> {
+    let mut mcts = mcts;
+    for item in settings.split(',').filter(|s| !s.is_empty()) {
+        let (key, value) = item
+            .split_once('=')
+            .ok_or(format!("{item}: expected key=value"))?;
+        let number: f64 = value.parse().map_err(|_| format!("{item}: not a number"))?;
+        let w = &mut h.eval.weights;
+        match key {
+            "rollout" => h.rollout = number as u32,
+            "scale" => h.value_scale = number as f32,
+            "greedy" => h.greedy_share = number,
+            "reach" => w.reach_percent = number as i32,
+            "unsolved" => w.unsolved_percent = number as i32,
+            "mobility" => w.mobility = number as i32,
+            "unplaced" => w.unplaced = number as i32,
+            "depth" => w.reach_depth = number as u32,
+            "c" => match mcts.as_deref_mut() {
+                Some(m) => m.exploration = number as f32,
+                None => return Err("c is an mcts setting".into()),
+            },
+            _ => return Err(format!("unknown setting {key}")),
+        }
+    }
+    Ok(())
+}
+
+/// Turn the protocol's deadline into a search budget: keep 10 ms plus 40% of the window in
+/// reserve, and stop deepening at half of what is left. The reserve is for being descheduled:
+/// with 2 cores and a load of 10-14, searches stopped at 20-24 ms were seen answering at 32-50 ms
+/// (measured in-process), and even the greedy baseline, which needs no CPU to speak of, took up
+/// to 59 ms under the referee. On the protocol's 40 ms window the hard limit is 14 ms.
+pub fn budget_until(deadline: Instant) -> TimeBudget {
+    let now = Instant::now();
+    let window = deadline.saturating_duration_since(now);
+    let safety = Duration::from_millis(10) + window.mul_f64(0.4);
+    TimeBudget::for_turn(now, window, safety, 0.5)
+}
+
+/// Search limit of one turn: the clock, unless a fixed node count was asked for (benchmarks).
+fn limit(deadline: Instant, nodes: Option<u64>) -> SearchLimit {
+    match nodes {
+        Some(n) => SearchLimit::nodes(n),
+        None => SearchLimit::time(budget_until(deadline)),
+    }
+}
+
+/// Per-turn preparation within a quarter of the soft limit (none under a node limit, where
+/// results must not depend on the clock).
+fn prepare(heuristics: &mut Heuristics, state: &State, limit: &SearchLimit) {
+    let deadline = limit.time.map(|b| b.start + b.soft / 4);
+    heuristics.new_turn(state, PRESOLVE_BUDGET, deadline);
+}
+
+/// The chosen move if it is listed, else the first listed one.
+fn listed(best: Option<Move>, legal: &[Move]) -> Move {
+    best.filter(|m| legal.contains(m)).unwrap_or(legal[0])
+}
+
+pub struct AlphaBetaPolicy {
+    engine: AlphaBeta<State>,
+    heuristics: Heuristics,
+    /// Fixed node limit instead of the clock (reproducible runs).
+    pub nodes: Option<u64>,
+    pub verbose: bool,
+}
+
+impl AlphaBetaPolicy {
+    pub fn new() -> Self {
+        AlphaBetaPolicy {
+            engine: AlphaBeta::new(16),
+            heuristics: Heuristics::new(Weights::default()),
+            nodes: None,
+            verbose: true,
+        }
+    }
+}
+
+impl Default for AlphaBetaPolicy {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Policy for AlphaBetaPolicy {
+    fn name(&self) -> &str {
+        "ab"
+    }
+
+    fn choose(&mut self, state: &State, legal: &[Move], deadline: Instant) -> Move {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let started = Instant::now();
+        let limit = limit(deadline, self.nodes);
+        prepare(&mut self.heuristics, state, &limit);
+        let prepared = started.elapsed();
+        let result = self.engine.search(state, &mut self.heuristics, limit);
+        if self.verbose {
+            eprintln!(
+                "ab: depth {}{} value {} nodes {} in {:.1} ms (prepare {:.1} ms)",
+                result.depth,
+                if result.solved { " (solved)" } else { "" },
+                result.value,
+                result.nodes,
+                started.elapsed().as_secs_f64() * 1e3,
+                prepared.as_secs_f64() * 1e3
+            );
+        }
+        listed(result.best, legal)
+    }
+}
+
+pub struct MctsPolicy {
+    engine: Mcts<State>,
+    heuristics: Heuristics,
+    seed: u64,
+    turn: u64,
+    /// Fixed playout count instead of the clock (reproducible runs).
+    pub playouts: Option<u64>,
+    pub verbose: bool,
+}
+
+impl MctsPolicy {
+    pub fn new(seed: u64) -> Self {
+        MctsPolicy {
+            engine: Mcts::new(),
+            heuristics: Heuristics::new(Weights::default()),
+            seed,
+            turn: 0,
+            playouts: None,
+            verbose: true,
+        }
+    }
+}
+
+impl Policy for MctsPolicy {
+    fn name(&self) -> &str {
+        "mcts"
+    }
+
+    fn choose(&mut self, state: &State, legal: &[Move], deadline: Instant) -> Move {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let started = Instant::now();
+        let limit = limit(deadline, self.playouts);
+        prepare(&mut self.heuristics, state, &limit);
+        // Exact endgames are alpha-beta's job even in the MCTS policy: it solves them outright.
+        if let Some(best) = solved_move(state, &mut self.heuristics, &limit) {
+            return listed(Some(best), legal);
+        }
+        self.turn += 1;
+        let seed = self.seed ^ self.turn.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let result = self.engine.search(state, &mut self.heuristics, limit, seed);
+        if self.verbose {
+            eprintln!(
+                "mcts: playouts {} nodes {} seed {seed} in {:.1} ms",
+                result.playouts,
+                result.nodes,
+                started.elapsed().as_secs_f64() * 1e3
+            );
+        }
+        listed(result.best, legal)
+    }
+}
+
+/// The best move when the position is already an exact endgame (every region isolated).
+fn solved_move(state: &State, heuristics: &mut Heuristics, limit: &SearchLimit) -> Option<Move> {
+    let budget = heuristics.eval.weights.solve_budget;
+    heuristics.eval.exact_scores(state, budget)?;
+    let mut ab = AlphaBeta::new(10);
+    let one_ply = SearchLimit {
+        depth: Some(1),
+        ..*limit
+    };
+    let result = ab.search(state, heuristics, one_ply);
+    result.solved.then_some(result.best).flatten()
+}
+
+/// Plays `ab` or `mcts` depending on the player count (the choice the arena's SPRT made).
+pub struct EnginePolicy {
+    ab: AlphaBetaPolicy,
+    mcts: MctsPolicy,
+}
+
+impl EnginePolicy {
+    pub fn new(seed: u64) -> Self {
+        EnginePolicy {
+            ab: AlphaBetaPolicy::new(),
+            mcts: MctsPolicy::new(seed),
+        }
+    }
+
+    /// Which engine plays a game of `players` players.
+    pub fn uses_mcts(players: usize) -> bool {
+        players >= 3
+    }
+}
+
+impl Policy for EnginePolicy {
+    fn name(&self) -> &str {
+        "engine"
+    }
+
+    fn choose(&mut self, state: &State, legal: &[Move], deadline: Instant) -> Move {
+        if Self::uses_mcts(state.players()) {
+            self.mcts.choose(state, legal, deadline)
+        } else {
+            self.ab.choose(state, legal, deadline)
+        }
+    }
+}
