@@ -5,6 +5,7 @@ pub mod bench;
 pub mod crossword;
 pub mod honey;
 pub mod penguins;
+pub mod penguins_bench;
 pub mod scruffle;
 pub mod splitter;
 

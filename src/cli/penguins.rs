@@ -1,16 +1,105 @@
-use clap::Parser;
+use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::process::ExitCode;
+use std::time::Instant;
 
+use crate::penguins::{make_policy, perft, protocol, Rules};
+
+/// Play CodinGame Penguins over stdin/stdout (default), or run perft on one position.
 #[derive(Parser)]
-pub struct Args {}
-
-#[derive(Parser)]
-pub struct BenchArgs {}
-
-pub fn run(_args: Args) -> ExitCode {
-    super::fail("bot penguins: not implemented yet")
+pub struct Args {
+    #[command(subcommand)]
+    command: Option<PenguinsCommand>,
+    /// Move chooser: engine (ab for 2 players, mcts for 3-4), ab, mcts, random, greedy.
+    #[arg(long, default_value = "engine")]
+    policy: String,
+    /// Seed for every random choice the policy makes.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Rule switches, comma-separated: one-fish, push, score-under, early-end (or default).
+    #[arg(long, default_value = "default")]
+    rules: String,
 }
 
-pub fn bench(_args: BenchArgs) -> ExitCode {
-    super::fail("bot bench penguins: not implemented yet")
+#[derive(Subcommand)]
+enum PenguinsCommand {
+    /// Count legal move sequences of length D from one CodinGame position read on stdin.
+    Perft(PerftArgs),
+}
+
+#[derive(Parser)]
+struct PerftArgs {
+    /// Sequence length.
+    #[arg(long)]
+    depth: usize,
+    /// Also print the count below each first move.
+    #[arg(long)]
+    divide: bool,
+    /// Rule switches, as for playing.
+    #[arg(long, default_value = "default")]
+    rules: String,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    match args.command {
+        Some(PenguinsCommand::Perft(p)) => run_perft(p),
+        None => play(args),
+    }
+}
+
+fn play(args: Args) -> ExitCode {
+    let rules = match Rules::parse(&args.rules) {
+        Ok(r) => r,
+        Err(e) => return super::fail(format!("--rules: {e}")),
+    };
+    let engine = crate::penguins::engine::make_engine_policy(&args.policy, args.seed);
+    let mut policy = match engine.map_or_else(|| make_policy(&args.policy, args.seed), Ok) {
+        Ok(p) => p,
+        Err(e) => return super::fail(format!("--policy: {e}")),
+    };
+    eprintln!(
+        "bot penguins: policy {} seed {} rules {}",
+        args.policy,
+        args.seed,
+        rules.describe()
+    );
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match protocol::play(
+        stdin.lock(),
+        &mut stdout.lock(),
+        &mut std::io::stderr(),
+        policy.as_mut(),
+        rules,
+    ) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => super::fail(e),
+    }
+}
+
+fn run_perft(args: PerftArgs) -> ExitCode {
+    let rules = match Rules::parse(&args.rules) {
+        Ok(r) => r,
+        Err(e) => return super::fail(format!("--rules: {e}")),
+    };
+    let mut state = match perft::read_position(std::io::stdin().lock(), rules) {
+        Ok(s) => s,
+        Err(e) => return super::fail(format!("perft: stdin: {e}")),
+    };
+    let started = Instant::now();
+    let mut out = std::io::stdout().lock();
+    if args.divide {
+        for (mv, count) in perft::divide(&mut state, args.depth) {
+            let _ = writeln!(out, "{} {count}", mv.command());
+        }
+    }
+    let nodes = perft::perft(&mut state, args.depth);
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writeln!(out, "perft {} = {nodes}", args.depth);
+    eprintln!(
+        "{:.3} s, {:.1} M sequences/s",
+        seconds,
+        nodes as f64 / seconds.max(1e-9) / 1e6
+    );
+    ExitCode::SUCCESS
 }

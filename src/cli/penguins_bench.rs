@@ -1,0 +1,208 @@
+//! `bot bench penguins`: search speed on fixed positions with fixed node/playout limits, and a
+//! node-count signature (same build, same limits -> same signature, every time). With `--games`,
+//! also a quick in-process match against a baseline policy (a development aid; strength figures
+//! for the record come from `tester arena`, with the real referee and processes).
+
+use clap::Parser;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use crate::penguins::engine::eval::Weights;
+use crate::penguins::engine::heuristics::Heuristics;
+use crate::penguins::engine::make_engine_policy;
+use crate::penguins::state::{MoveList, State};
+use crate::penguins::{generate_board, make_policy, Policy, Rules};
+use crate::search::alphabeta::AlphaBeta;
+use crate::search::mcts::Mcts;
+use crate::search::rng::SplitMix64;
+use crate::search::time::SearchLimit;
+
+#[derive(Parser)]
+pub struct BenchArgs {
+    /// Seed of the fixed positions (boards and the random moves played on them).
+    #[arg(long, default_value_t = 2020)]
+    seed: u64,
+    /// Positions per player count (2, 3 and 4 players), at several stages of the game.
+    #[arg(long, default_value_t = 4)]
+    positions: usize,
+    /// Alpha-beta node limit per position.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// MCTS playout limit per position.
+    #[arg(long, default_value_t = 3_000)]
+    playouts: u64,
+    /// Also play this many in-process games of --policy against --against (seats rotated).
+    #[arg(long, default_value_t = 0)]
+    games: usize,
+    #[arg(long, default_value = "engine")]
+    policy: String,
+    #[arg(long, default_value = "greedy")]
+    against: String,
+    /// Players per game for --games.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Milliseconds per move for --games.
+    #[arg(long, default_value_t = 40)]
+    ms: u64,
+}
+
+/// Fixed positions: a seeded board, a random placement, then `stage` random moves.
+fn positions(seed: u64, per_count: usize) -> Vec<State> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    for players in 2..=4 {
+        for i in 0..per_count {
+            let grid = generate_board(rng.next_u64());
+            let mut state = State::new(&grid, players, Rules::default()).expect("valid board");
+            let mut moves = MoveList::new();
+            // Stages: last placement, early, middle and late movement.
+            let placing = (players * (6 - players)).saturating_sub(1);
+            let stage = [placing, placing + 4, placing + 14, placing + 26][i % 4];
+            for _ in 0..stage {
+                state.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                state.apply(moves[rng.below(moves.len())]);
+            }
+            if !state.is_over() {
+                out.push(state);
+            }
+        }
+    }
+    out
+}
+
+pub fn bench(args: BenchArgs) -> ExitCode {
+    let positions = positions(args.seed, args.positions);
+    println!(
+        "bench penguins: seed {} positions {} alpha-beta {} nodes, mcts {} playouts",
+        args.seed,
+        positions.len(),
+        args.nodes,
+        args.playouts
+    );
+    println!(
+        "{:>3} {:>2} {:>5} | {:>9} {:>8} {:>5} | {:>8} {:>8}",
+        "pos", "pl", "moves", "ab nodes", "knps", "depth", "playouts", "kpps"
+    );
+    let mut signature = 0u64;
+    let (mut ab_nodes, mut ab_time) = (0u64, Duration::ZERO);
+    let (mut mc_playouts, mut mc_time) = (0u64, Duration::ZERO);
+    for (i, state) in positions.iter().enumerate() {
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        let mut heuristics = Heuristics::new(Weights::default());
+        let start = Instant::now();
+        let ab = AlphaBeta::new(16).search(state, &mut heuristics, SearchLimit::nodes(args.nodes));
+        let t_ab = start.elapsed();
+        let mut heuristics = Heuristics::new(Weights::default());
+        let start = Instant::now();
+        let mc = Mcts::new().search(
+            state,
+            &mut heuristics,
+            SearchLimit::nodes(args.playouts),
+            args.seed,
+        );
+        let t_mc = start.elapsed();
+        signature = signature
+            .wrapping_mul(1_000_003)
+            .wrapping_add(ab.nodes)
+            .wrapping_mul(1_000_003)
+            .wrapping_add(mc.nodes as u64);
+        ab_nodes += ab.nodes;
+        ab_time += t_ab;
+        mc_playouts += mc.playouts;
+        mc_time += t_mc;
+        println!(
+            "{:>3} {:>2} {:>5} | {:>9} {:>8.1} {:>5} | {:>8} {:>8.1}",
+            i,
+            state.players(),
+            moves.len(),
+            ab.nodes,
+            ab.nodes as f64 / t_ab.as_secs_f64() / 1e3,
+            ab.depth,
+            mc.playouts,
+            mc.playouts as f64 / t_mc.as_secs_f64() / 1e3,
+        );
+    }
+    println!(
+        "total: alpha-beta {} nodes in {:.0} ms ({:.1} knps); mcts {} playouts in {:.0} ms ({:.1} k playouts/s)",
+        ab_nodes,
+        ab_time.as_secs_f64() * 1e3,
+        ab_nodes as f64 / ab_time.as_secs_f64() / 1e3,
+        mc_playouts,
+        mc_time.as_secs_f64() * 1e3,
+        mc_playouts as f64 / mc_time.as_secs_f64() / 1e3
+    );
+    println!("signature: {signature}");
+    if args.games > 0 {
+        if let Err(e) = self_play(&args) {
+            return super::fail(e);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn policy(name: &str, seed: u64) -> Result<Box<dyn Policy>, String> {
+    make_engine_policy(name, seed).map_or_else(|| make_policy(name, seed), Ok)
+}
+
+/// In-process games: `policy` in seat k of game g (k = g mod players), the others `against`.
+fn self_play(args: &BenchArgs) -> Result<(), String> {
+    if !(2..=4).contains(&args.players) {
+        return Err(format!("--players must be 2..4, got {}", args.players));
+    }
+    let mut rng = SplitMix64::new(args.seed);
+    let (mut firsts, mut shared, mut max_ms) = (0, 0, 0u128);
+    for g in 0..args.games {
+        let grid = generate_board(rng.next_u64());
+        let mut state = State::new(&grid, args.players, Rules::default())?;
+        let seat = g % args.players;
+        let mut players: Vec<Box<dyn Policy>> = (0..args.players)
+            .map(|p| {
+                let name = if p == seat {
+                    &args.policy
+                } else {
+                    &args.against
+                };
+                policy(name, args.seed + g as u64 * 10 + p as u64)
+            })
+            .collect::<Result<_, _>>()?;
+        let mut moves = MoveList::new();
+        while !state.is_over() {
+            state.legal_moves(&mut moves);
+            let me = state.to_move();
+            let start = Instant::now();
+            let mv = players[me].choose(&state, &moves, start + Duration::from_millis(args.ms));
+            if me == seat {
+                max_ms = max_ms.max(start.elapsed().as_millis());
+            }
+            state.apply(mv);
+        }
+        let scores = state.final_scores();
+        let best = *scores.iter().max().unwrap();
+        let winners = scores.iter().filter(|&&s| s == best).count();
+        if scores[seat] == best {
+            if winners == 1 {
+                firsts += 1;
+            } else {
+                shared += 1;
+            }
+        }
+        eprintln!("game {g}: seat {seat} scores {scores:?}");
+    }
+    println!(
+        "self-play: {} vs {} x{}, {} players, {} games: first {} shared first {} ({:.1}% first), slowest move {} ms",
+        args.policy,
+        args.against,
+        args.players - 1,
+        args.players,
+        args.games,
+        firsts,
+        shared,
+        100.0 * firsts as f64 / args.games as f64,
+        max_ms
+    );
+    Ok(())
+}

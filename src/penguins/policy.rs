@@ -1,0 +1,100 @@
+//! Move choosers. The protocol loop takes any `Policy`; `random` and `greedy` are the baselines
+//! every search engine is measured against.
+
+use std::time::Instant;
+
+use super::board::{cells_of, ADJACENT};
+use super::rng::SplitMix64;
+use super::state::{Move, State};
+
+pub trait Policy {
+    /// Short name as given to `--policy`.
+    fn name(&self) -> &str;
+    /// Pick one of `legal` (never empty, all legal in `state` for the player to move); answer
+    /// before `deadline`.
+    fn choose(&mut self, state: &State, legal: &[Move], deadline: Instant) -> Move;
+}
+
+/// Names `make_policy` knows.
+pub const POLICY_NAMES: &[&str] = &["random", "greedy"];
+
+/// The policy `codingame_main` plays with.
+pub fn default_policy() -> Box<dyn Policy> {
+    Box::new(super::engine::EnginePolicy::new(0))
+}
+
+/// Build a policy by name; every random choice it makes flows from `seed`.
+pub fn make_policy(name: &str, seed: u64) -> Result<Box<dyn Policy>, String> {
+    match name {
+        "random" => Ok(Box::new(RandomPolicy::new(seed))),
+        "greedy" => Ok(Box::new(GreedyPolicy::new(seed))),
+        other => Err(format!(
+            "unknown policy {other:?} (known: {})",
+            POLICY_NAMES.join(", ")
+        )),
+    }
+}
+
+/// Uniformly random legal move.
+pub struct RandomPolicy {
+    rng: SplitMix64,
+}
+
+impl RandomPolicy {
+    pub fn new(seed: u64) -> Self {
+        RandomPolicy {
+            rng: SplitMix64::new(seed),
+        }
+    }
+}
+
+impl Policy for RandomPolicy {
+    fn name(&self) -> &str {
+        "random"
+    }
+    fn choose(&mut self, _state: &State, legal: &[Move], _deadline: Instant) -> Move {
+        legal[self.rng.below(legal.len() as u64) as usize]
+    }
+}
+
+/// One-ply greedy: take the most points now; among equals, land on the most fish with the most
+/// free neighbours. Placement: the most fish on and around the tile. Ties broken at random.
+pub struct GreedyPolicy {
+    rng: SplitMix64,
+}
+
+impl GreedyPolicy {
+    pub fn new(seed: u64) -> Self {
+        GreedyPolicy {
+            rng: SplitMix64::new(seed),
+        }
+    }
+
+    fn key(state: &State, mv: Move) -> (u32, u32, u32) {
+        let free = state.free();
+        let around: u32 = cells_of(ADJACENT[mv.to as usize] & free)
+            .map(|c| state.fish_at(c) as u32)
+            .sum();
+        let gain = if mv.is_placement() {
+            0
+        } else {
+            state.fish_at(mv.from) as u32
+        };
+        (gain, state.fish_at(mv.to) as u32, around)
+    }
+}
+
+impl Policy for GreedyPolicy {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+    fn choose(&mut self, state: &State, legal: &[Move], _deadline: Instant) -> Move {
+        let best = legal.iter().map(|&m| Self::key(state, m)).max().unwrap();
+        let ties: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| Self::key(state, m) == best)
+            .collect();
+        ties[self.rng.below(ties.len() as u64) as usize]
+    }
+}

@@ -1,0 +1,571 @@
+//! Game state: tiles, penguins, scores, whose turn; move generation, apply/undo, scoring, game end.
+//!
+//! Tiles are three bitboards (one per fish count); penguins are one bitboard per player plus the
+//! cell of each penguin. Penguin ids are `owner * penguins_per_player + k`, placed in id order.
+
+use super::board::{cell_name, increases_index};
+use super::board::{cells_of, Cell, ADJACENT, CELLS, DIRECTIONS, NEIGHBOUR, NO_CELL, RAY, VALID};
+use super::rules::{Placement, Rules};
+use super::zobrist::{PENGUIN_KEYS, SIDE_KEYS, TILE_KEYS};
+
+pub const MAX_PLAYERS: usize = 4;
+/// Room for players * penguins_per_player (at most 9 in the real game: 3 players x 3).
+pub const MAX_PENGUINS: usize = 16;
+
+/// Points for removing a tile: 100 per fish plus 1 for the tile, so a score is a (fish, tiles) key.
+pub const fn tile_points(fish: u8) -> u32 {
+    100 * fish as u32 + 1
+}
+
+/// A placement (`from == NO_CELL`) or a slide (`from` -> `to`). With the push rule, `to` may hold an
+/// adjacent enemy penguin, which is pushed into the sea.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub penguin: u8,
+    pub from: Cell,
+    pub to: Cell,
+}
+
+impl Move {
+    pub fn is_placement(&self) -> bool {
+        self.from == NO_CELL
+    }
+
+    /// The CodinGame command, `MOVE <penguinId> <cell>` (placement uses the same form).
+    pub fn command(&self) -> String {
+        format!("MOVE {} {}", self.penguin, cell_name(self.to))
+    }
+}
+
+/// Fixed-capacity move list. Worst case: a placement has at most 60 targets; a slide stays on one
+/// of the 3 lines through its cell, each crossing at most 8 cells, so at most 3 * 7 = 21 targets
+/// per penguin (pushes replace the first step of a ray, at most 6 more), and a player has at most
+/// 4 penguins: 4 * 27 = 108 <= 128.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+pub const MAX_MOVES: usize = 128;
+
+impl MoveList {
+    pub fn new() -> Self {
+        MoveList {
+            moves: [Move {
+                penguin: 0,
+                from: NO_CELL,
+                to: NO_CELL,
+            }; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl std::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// What `apply` changed, for `undo`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    mv: Move,
+    mover: u8,
+    was_over: bool,
+    hash: u64,
+    /// Fish on the tile the mover left (0 for a placement).
+    fish_left: u8,
+    /// The penguin pushed into the sea, or `NO_PENGUIN`.
+    pushed: u8,
+}
+
+const NO_PENGUIN: u8 = u8::MAX;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    rules: Rules,
+    players: u8,
+    per_player: u8,
+    /// `fish[k]`: tiles holding k + 1 fish.
+    fish: [u64; 3],
+    penguin_cell: [Cell; MAX_PENGUINS],
+    /// Penguins pushed into the sea (push rule): off the board but not "unplaced".
+    removed: u16,
+    occupied: [u64; MAX_PLAYERS],
+    scores: [u32; MAX_PLAYERS],
+    to_move: u8,
+    over: bool,
+    hash: u64,
+}
+
+impl State {
+    /// A fresh game: `fish` per cell (0 = hole), 2-4 players with 6 - players penguins each.
+    pub fn new(fish: &[u8; CELLS], players: usize, rules: Rules) -> Result<State, String> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(format!("players must be 2..4, got {players}"));
+        }
+        State::from_position(rules, players, 6 - players, fish, &[], &[0; 4], 0)
+    }
+
+    /// Any position: `penguins` are (owner, cell) pairs, numbered in the order given within each
+    /// owner; `to_move` is advanced to the first player (from it, in turn order) that can move.
+    pub fn from_position(
+        rules: Rules,
+        players: usize,
+        per_player: usize,
+        fish: &[u8; CELLS],
+        penguins: &[(usize, Cell)],
+        scores: &[u32],
+        to_move: usize,
+    ) -> Result<State, String> {
+        if !(1..=MAX_PLAYERS).contains(&players) {
+            return Err(format!("players must be 1..4, got {players}"));
+        }
+        if per_player == 0 || players * per_player > MAX_PENGUINS {
+            return Err(format!(
+                "{players} players x {per_player} penguins: at most {MAX_PENGUINS} penguins in all"
+            ));
+        }
+        if to_move >= players {
+            return Err(format!(
+                "player to move {to_move} but only {players} players"
+            ));
+        }
+        let mut state = State {
+            rules,
+            players: players as u8,
+            per_player: per_player as u8,
+            fish: [0; 3],
+            penguin_cell: [NO_CELL; MAX_PENGUINS],
+            removed: 0,
+            occupied: [0; MAX_PLAYERS],
+            scores: [0; MAX_PLAYERS],
+            to_move: to_move as u8,
+            over: false,
+            hash: 0,
+        };
+        for (cell, &count) in fish.iter().enumerate() {
+            match count {
+                0 => {}
+                1..=3 if VALID >> cell & 1 == 1 => state.fish[count as usize - 1] |= 1 << cell,
+                1..=3 => {
+                    return Err(format!(
+                        "{} is not a board cell but has fish",
+                        cell_name(cell as u8)
+                    ))
+                }
+                _ => {
+                    return Err(format!(
+                        "{} has {count} fish (must be 0..3)",
+                        cell_name(cell as u8)
+                    ))
+                }
+            }
+        }
+        let mut placed = [0usize; MAX_PLAYERS];
+        for &(owner, cell) in penguins {
+            if owner >= players {
+                return Err(format!("penguin owner {owner} but only {players} players"));
+            }
+            if cell as usize >= CELLS || state.ice() >> cell & 1 == 0 {
+                return Err(format!("penguin on {} which is not ice", cell_name(cell)));
+            }
+            if state.all_penguins() >> cell & 1 == 1 {
+                return Err(format!("two penguins on {}", cell_name(cell)));
+            }
+            if placed[owner] == per_player {
+                return Err(format!(
+                    "player {owner} has more than {per_player} penguins"
+                ));
+            }
+            let id = owner * per_player + placed[owner];
+            placed[owner] += 1;
+            state.penguin_cell[id] = cell;
+            state.occupied[owner] |= 1 << cell;
+        }
+        for (player, score) in scores.iter().take(players).enumerate() {
+            state.scores[player] = *score;
+        }
+        state.select_first_able(to_move);
+        state.hash = state.compute_hash();
+        Ok(state)
+    }
+
+    // ---- queries -------------------------------------------------------------------------
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+    pub fn penguins_per_player(&self) -> usize {
+        self.per_player as usize
+    }
+    /// The player to act (meaningless once `is_over`).
+    pub fn to_move(&self) -> usize {
+        self.to_move as usize
+    }
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+    /// Running score: 100 per fish + 1 per tile removed by that player's moves.
+    pub fn score(&self, player: usize) -> u32 {
+        self.scores[player]
+    }
+    pub fn scores(&self) -> &[u32] {
+        &self.scores[..self.players as usize]
+    }
+    /// The Zobrist hash of tiles, penguin positions (per owner) and the player to move; scores are
+    /// not hashed. Maintained incrementally; equals `compute_hash()`.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    /// Fish on `cell` (0 for a hole or a missing cell).
+    pub fn fish_at(&self, cell: Cell) -> u8 {
+        let bit = 1u64 << cell;
+        (self.fish[0] & bit != 0) as u8
+            + 2 * (self.fish[1] & bit != 0) as u8
+            + 3 * (self.fish[2] & bit != 0) as u8
+    }
+    /// Tiles holding exactly `count` fish (1..3).
+    pub fn tiles_with(&self, count: u8) -> u64 {
+        self.fish[count as usize - 1]
+    }
+    /// Every tile still on the board (with or without a penguin).
+    pub fn ice(&self) -> u64 {
+        self.fish[0] | self.fish[1] | self.fish[2]
+    }
+    pub fn penguins_of(&self, player: usize) -> u64 {
+        self.occupied[player]
+    }
+    pub fn all_penguins(&self) -> u64 {
+        self.occupied.iter().fold(0, |acc, b| acc | b)
+    }
+    /// Tiles a penguin may enter: ice without a penguin.
+    pub fn free(&self) -> u64 {
+        self.ice() & !self.all_penguins()
+    }
+    pub fn penguin_owner(&self, penguin: usize) -> usize {
+        penguin / self.per_player as usize
+    }
+    /// The penguin's cell, or `None` when unplaced or pushed into the sea.
+    pub fn penguin_cell(&self, penguin: usize) -> Option<Cell> {
+        let cell = self.penguin_cell[penguin];
+        (cell != NO_CELL).then_some(cell)
+    }
+    /// Penguin ids of `player`.
+    pub fn penguin_ids(&self, player: usize) -> std::ops::Range<usize> {
+        let per = self.per_player as usize;
+        player * per..(player + 1) * per
+    }
+    /// (id, owner, cell) of every penguin on the board, by id.
+    pub fn penguins_on_board(&self) -> impl Iterator<Item = (usize, usize, Cell)> + '_ {
+        (0..self.players as usize * self.per_player as usize).filter_map(|id| {
+            self.penguin_cell(id)
+                .map(|cell| (id, self.penguin_owner(id), cell))
+        })
+    }
+    /// The penguin on `cell`, if any.
+    pub fn penguin_at(&self, cell: Cell) -> Option<usize> {
+        if self.all_penguins() >> cell & 1 == 0 {
+            return None;
+        }
+        (0..self.players as usize * self.per_player as usize)
+            .find(|&id| self.penguin_cell[id] == cell)
+    }
+    /// The next penguin `player` would place, if any is unplaced.
+    pub fn next_unplaced(&self, player: usize) -> Option<usize> {
+        self.penguin_ids(player)
+            .find(|&id| self.penguin_cell[id] == NO_CELL && self.removed >> id & 1 == 0)
+    }
+    /// True while any player still has a penguin to place.
+    pub fn in_placement(&self) -> bool {
+        (0..self.players as usize).any(|p| self.next_unplaced(p).is_some())
+    }
+
+    /// Cells where a penguin may be placed under the rules.
+    pub fn placement_targets(&self) -> u64 {
+        match self.rules.placement {
+            Placement::AnyTile => self.free(),
+            Placement::OneFishOnly => self.free() & self.fish[0],
+        }
+    }
+
+    /// Cells reached by sliding from `from` in `dir` over free ice (`free` given for speed).
+    pub fn slide_targets(from: Cell, dir: usize, free: u64) -> u64 {
+        let ray = RAY[dir][from as usize];
+        let blockers = ray & !free;
+        if blockers == 0 {
+            return ray;
+        }
+        let nearest = if increases_index(dir) {
+            blockers.trailing_zeros()
+        } else {
+            63 - blockers.leading_zeros()
+        };
+        ray & !RAY[dir][nearest as usize] & !(1u64 << nearest)
+    }
+
+    /// Enemy penguins the penguin on `from` (owned by `player`) may push: adjacent in some direction
+    /// with a hole, a missing cell or the edge right behind them.
+    pub fn push_targets(&self, player: usize, from: Cell) -> u64 {
+        let enemies = self.all_penguins() & !self.occupied[player];
+        let ice = self.ice();
+        let mut targets = 0;
+        for (dir, &next) in NEIGHBOUR[from as usize].iter().enumerate() {
+            if next == NO_CELL || enemies >> next & 1 == 0 {
+                continue;
+            }
+            let behind = NEIGHBOUR[next as usize][dir];
+            if behind == NO_CELL || ice >> behind & 1 == 0 {
+                targets |= 1 << next;
+            }
+        }
+        targets
+    }
+
+    /// Every cell the penguin on `from` may reach (slides and, with the push rule, pushes).
+    pub fn destinations(&self, player: usize, from: Cell) -> u64 {
+        let free = self.free();
+        let mut targets = 0;
+        for dir in 0..DIRECTIONS {
+            targets |= Self::slide_targets(from, dir, free);
+        }
+        if self.rules.push {
+            targets |= self.push_targets(player, from);
+        }
+        targets
+    }
+
+    /// Legal moves of the player to move (empty once the game is over).
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        if !self.over {
+            self.moves_of(self.to_move as usize, out);
+        }
+    }
+
+    /// Moves `player` would have if it were its turn: placements while it has unplaced penguins,
+    /// slides (and pushes) after.
+    pub fn moves_of(&self, player: usize, out: &mut MoveList) {
+        out.clear();
+        if let Some(id) = self.next_unplaced(player) {
+            for to in cells_of(self.placement_targets()) {
+                out.push(Move {
+                    penguin: id as u8,
+                    from: NO_CELL,
+                    to,
+                });
+            }
+            return;
+        }
+        for id in self.penguin_ids(player) {
+            let from = self.penguin_cell[id];
+            if from == NO_CELL {
+                continue;
+            }
+            for to in cells_of(self.destinations(player, from)) {
+                out.push(Move {
+                    penguin: id as u8,
+                    from,
+                    to,
+                });
+            }
+        }
+    }
+
+    /// Whether `player` has any legal move (cheap: a free neighbour is enough).
+    pub fn has_move(&self, player: usize) -> bool {
+        if self.next_unplaced(player).is_some() {
+            return self.placement_targets() != 0;
+        }
+        let free = self.free();
+        cells_of(self.occupied[player]).any(|from| {
+            ADJACENT[from as usize] & free != 0
+                || (self.rules.push && self.push_targets(player, from) != 0)
+        })
+    }
+
+    /// Whether `mv` is legal now (slow path, for referees and input checks).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    // ---- making moves --------------------------------------------------------------------
+
+    /// Play a legal move of the player to move; the turn passes to the next player that can move
+    /// (stuck players are skipped) or the game ends. Illegal moves are the caller's bug.
+    pub fn apply(&mut self, mv: Move) -> Undo {
+        debug_assert!(self.is_legal(mv), "illegal move {mv:?}");
+        let mover = self.to_move as usize;
+        let mut undo = Undo {
+            mv,
+            mover: mover as u8,
+            was_over: self.over,
+            hash: self.hash,
+            fish_left: 0,
+            pushed: NO_PENGUIN,
+        };
+        let to_bit = 1u64 << mv.to;
+        if mv.is_placement() {
+            self.occupied[mover] |= to_bit;
+            self.hash ^= PENGUIN_KEYS[mover][mv.to as usize];
+        } else {
+            let from_bit = 1u64 << mv.from;
+            let fish = self.fish_at(mv.from);
+            undo.fish_left = fish;
+            self.fish[fish as usize - 1] &= !from_bit;
+            self.hash ^= TILE_KEYS[fish as usize - 1][mv.from as usize];
+            self.scores[mover] += tile_points(fish);
+            if self.all_penguins() & to_bit != 0 {
+                // Push: the enemy penguin on `to` falls into the sea.
+                let victim = self.penguin_at(mv.to).expect("occupied cell has a penguin");
+                let owner = self.penguin_owner(victim);
+                self.occupied[owner] &= !to_bit;
+                self.penguin_cell[victim] = NO_CELL;
+                self.removed |= 1 << victim;
+                self.hash ^= PENGUIN_KEYS[owner][mv.to as usize];
+                undo.pushed = victim as u8;
+            }
+            self.occupied[mover] ^= from_bit | to_bit;
+            self.hash ^=
+                PENGUIN_KEYS[mover][mv.from as usize] ^ PENGUIN_KEYS[mover][mv.to as usize];
+        }
+        self.penguin_cell[mv.penguin as usize] = mv.to;
+        self.hash ^= SIDE_KEYS[mover];
+        self.select_first_able((mover + 1) % self.players as usize);
+        self.hash ^= SIDE_KEYS[self.to_move as usize];
+        undo
+    }
+
+    /// Take back the move `undo` came from (must be the last one applied).
+    pub fn undo(&mut self, undo: Undo) {
+        let mv = undo.mv;
+        let mover = undo.mover as usize;
+        let to_bit = 1u64 << mv.to;
+        if mv.is_placement() {
+            self.occupied[mover] &= !to_bit;
+            self.penguin_cell[mv.penguin as usize] = NO_CELL;
+        } else {
+            let from_bit = 1u64 << mv.from;
+            self.occupied[mover] ^= from_bit | to_bit;
+            self.penguin_cell[mv.penguin as usize] = mv.from;
+            self.fish[undo.fish_left as usize - 1] |= from_bit;
+            self.scores[mover] -= tile_points(undo.fish_left);
+            if undo.pushed != NO_PENGUIN {
+                let victim = undo.pushed as usize;
+                let owner = self.penguin_owner(victim);
+                self.occupied[owner] |= to_bit;
+                self.penguin_cell[victim] = mv.to;
+                self.removed &= !(1 << victim);
+            }
+        }
+        self.to_move = undo.mover;
+        self.over = undo.was_over;
+        self.hash = undo.hash;
+    }
+
+    /// Make the first player from `start` (in turn order) that can move the player to move; end
+    /// the game when nobody can (or, under `end_when_leader_alone`, when only the leader can).
+    fn select_first_able(&mut self, start: usize) {
+        let players = self.players as usize;
+        let next = (0..players)
+            .map(|k| (start + k) % players)
+            .find(|&p| self.has_move(p));
+        match next {
+            None => self.over = true,
+            Some(player) => {
+                self.to_move = player as u8;
+                if self.rules.end_when_leader_alone && !self.in_placement() {
+                    let able = (0..players).filter(|&p| self.has_move(p)).count();
+                    let leads =
+                        (0..players).all(|p| p == player || self.scores[p] < self.scores[player]);
+                    if able == 1 && leads {
+                        self.over = true;
+                    }
+                }
+            }
+        }
+    }
+
+    // ---- results -------------------------------------------------------------------------
+
+    /// Scores as the game ends: running scores, plus the tiles under each player's penguins when
+    /// `score_tiles_under_penguins` is on.
+    pub fn final_scores(&self) -> Vec<u32> {
+        (0..self.players as usize)
+            .map(|p| {
+                let mut score = self.scores[p];
+                if self.rules.score_tiles_under_penguins {
+                    score += cells_of(self.occupied[p])
+                        .map(|c| tile_points(self.fish_at(c)))
+                        .sum::<u32>();
+                }
+                score
+            })
+            .collect()
+    }
+
+    /// Players with the best final score (several on a draw).
+    pub fn winners(&self) -> Vec<usize> {
+        let scores = self.final_scores();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        (0..scores.len()).filter(|&p| scores[p] == best).collect()
+    }
+
+    /// The hash recomputed from scratch (to check the incremental one).
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = SIDE_KEYS[self.to_move as usize];
+        for (k, tiles) in self.fish.iter().enumerate() {
+            for cell in cells_of(*tiles) {
+                hash ^= TILE_KEYS[k][cell as usize];
+            }
+        }
+        for (player, bits) in self.occupied.iter().enumerate() {
+            for cell in cells_of(*bits) {
+                hash ^= PENGUIN_KEYS[player][cell as usize];
+            }
+        }
+        hash
+    }
+
+    /// Fish per cell, as the CodinGame input sends it.
+    pub fn fish_grid(&self) -> [u8; CELLS] {
+        let mut grid = [0u8; CELLS];
+        for (cell, slot) in grid.iter_mut().enumerate() {
+            *slot = self.fish_at(cell as Cell);
+        }
+        grid
+    }
+}

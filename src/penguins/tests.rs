@@ -1,0 +1,306 @@
+//! Cross-checks of the bitboard rules against the naive twin, and known answers.
+
+use super::board::{cell_at, parse_cell, VALID};
+use super::naive::NaiveGame;
+use super::rng::SplitMix64;
+use super::*;
+
+fn sorted_moves(state: &State, player: usize) -> Vec<(usize, Option<usize>, usize)> {
+    let mut list = MoveList::new();
+    state.moves_of(player, &mut list);
+    let mut moves: Vec<_> = list
+        .iter()
+        .map(|m| {
+            let from = (!m.is_placement()).then_some(m.from as usize);
+            (m.penguin as usize, from, m.to as usize)
+        })
+        .collect();
+    moves.sort_unstable();
+    moves
+}
+
+fn random_rules(rng: &mut SplitMix64) -> Rules {
+    Rules {
+        placement: if rng.below(3) == 0 {
+            Placement::OneFishOnly
+        } else {
+            Placement::AnyTile
+        },
+        push: rng.below(2) == 0,
+        score_tiles_under_penguins: rng.below(2) == 0,
+        end_when_leader_alone: rng.below(4) == 0,
+    }
+}
+
+/// A generated board with, sometimes, extra random holes.
+fn random_board(rng: &mut SplitMix64) -> [u8; 64] {
+    let mut fish = generate_board(rng.next_u64());
+    if rng.below(2) == 0 {
+        let holes = rng.below(30);
+        for _ in 0..holes {
+            fish[rng.below(64) as usize] = 0;
+        }
+    }
+    fish
+}
+
+/// Play random games in lockstep on both implementations, comparing everything at every ply.
+#[test]
+fn bitboard_rules_match_the_naive_twin_on_random_games() {
+    let mut rng = SplitMix64::new(2024);
+    let mut positions = 0;
+    for game in 0..1000 {
+        let players = 2 + rng.below(3) as usize;
+        let rules = random_rules(&mut rng);
+        let fish = random_board(&mut rng);
+        let mut state = State::new(&fish, players, rules).unwrap();
+        let mut naive = NaiveGame::new(rules, players, fish);
+        let mut history = Vec::new();
+        loop {
+            positions += 1;
+            let ctx = format!(
+                "game {game} ply {} rules {}",
+                history.len(),
+                rules.describe()
+            );
+            assert_eq!(state.is_over(), naive.over, "{ctx}");
+            assert_eq!(state.scores(), &naive.scores[..], "{ctx}");
+            assert_eq!(state.final_scores(), naive.final_scores(), "{ctx}");
+            assert_eq!(state.hash(), state.compute_hash(), "{ctx}");
+            for p in 0..players {
+                let mut expected = naive.moves(p);
+                expected.sort_unstable();
+                assert_eq!(sorted_moves(&state, p), expected, "{ctx} player {p}");
+                assert_eq!(state.has_move(p), !expected.is_empty(), "{ctx} player {p}");
+            }
+            if state.is_over() {
+                break;
+            }
+            assert_eq!(state.to_move(), naive.to_move, "{ctx}");
+            let mut moves = MoveList::new();
+            state.legal_moves(&mut moves);
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            let before = state.clone();
+            let undo = state.apply(mv);
+            naive.apply((
+                mv.penguin as usize,
+                (!mv.is_placement()).then_some(mv.from as usize),
+                mv.to as usize,
+            ));
+            history.push((before, undo));
+        }
+        // Undo all the way back: every intermediate state is restored exactly.
+        while let Some((before, undo)) = history.pop() {
+            state.undo(undo);
+            assert_eq!(state, before, "game {game} undo to ply {}", history.len());
+        }
+    }
+    assert!(positions > 30_000, "only {positions} positions compared");
+}
+
+/// The statement's worked example: from F4 the reachable cells are F5, E5, E4, D4, F3, G2, G1.
+/// Holes at G6, E6, C4, E3 and G4 end the rays where the example's picture ends them.
+#[test]
+fn worked_example_from_f4() {
+    let mut fish = [0u8; 64];
+    for cell in board::cells_of(VALID) {
+        fish[cell as usize] = 1;
+    }
+    for hole in ["G6", "E6", "C4", "E3", "G4"] {
+        fish[parse_cell(hole).unwrap() as usize] = 0;
+    }
+    let f4 = parse_cell("F4").unwrap();
+    assert_eq!(f4, cell_at(5, 3));
+    let state =
+        State::from_position(Rules::default(), 2, 1, &fish, &[(0, f4), (1, 0)], &[], 0).unwrap();
+    let mut reached: Vec<String> = board::cells_of(state.destinations(0, f4))
+        .map(cell_name)
+        .collect();
+    reached.sort();
+    let mut expected = ["F5", "E5", "E4", "D4", "F3", "G2", "G1"]
+        .map(String::from)
+        .to_vec();
+    expected.sort();
+    assert_eq!(reached, expected);
+}
+
+#[test]
+fn stuck_players_are_skipped_and_the_game_ends_when_nobody_can_move() {
+    // Player 1's penguin sits on an island; player 0 and 2 can move.
+    let mut fish = [0u8; 64];
+    for name in ["A2", "B2", "C2", "A6", "A8", "B8"] {
+        fish[parse_cell(name).unwrap() as usize] = 2;
+    }
+    let cell = |n: &str| parse_cell(n).unwrap();
+    let penguins = [(0, cell("A2")), (1, cell("A6")), (2, cell("A8"))];
+    let mut state = State::from_position(Rules::default(), 3, 1, &fish, &penguins, &[], 0).unwrap();
+    assert!(!state.has_move(1));
+    let mv = Move {
+        penguin: 0,
+        from: cell("A2"),
+        to: cell("B2"),
+    };
+    state.apply(mv);
+    assert_eq!(state.to_move(), 2, "player 1 is skipped");
+    assert_eq!(state.score(0), 201);
+    let mv = Move {
+        penguin: 2,
+        from: cell("A8"),
+        to: cell("B8"),
+    };
+    state.apply(mv);
+    assert_eq!(
+        state.to_move(),
+        0,
+        "player 2 is now stuck too, player 1 still"
+    );
+    state.apply(Move {
+        penguin: 0,
+        from: cell("B2"),
+        to: cell("C2"),
+    });
+    assert!(state.is_over());
+    assert_eq!(state.final_scores(), vec![402, 0, 201]);
+    assert_eq!(state.winners(), vec![0]);
+}
+
+#[test]
+fn tiles_under_penguins_score_only_under_the_variant() {
+    let cell = |n: &str| parse_cell(n).unwrap();
+    let mut fish = [0u8; 64];
+    fish[cell("A2") as usize] = 3;
+    fish[cell("D5") as usize] = 1;
+    let penguins = [(0, cell("A2")), (1, cell("D5"))];
+    for (rules, expected) in [
+        (Rules::default(), vec![0, 0]),
+        (Rules::parse("score-under").unwrap(), vec![301, 101]),
+    ] {
+        let state = State::from_position(rules, 2, 1, &fish, &penguins, &[], 0).unwrap();
+        assert!(state.is_over());
+        assert_eq!(state.final_scores(), expected);
+    }
+}
+
+#[test]
+fn push_removes_the_enemy_only_with_a_hole_behind_it() {
+    let cell = |n: &str| parse_cell(n).unwrap();
+    let mut fish = [0u8; 64];
+    for name in ["B2", "C2", "D2", "E2"] {
+        fish[cell(name) as usize] = 1;
+    }
+    // B2 pushes C2 east? D2 is ice, so no. Then remove D2: the push is legal.
+    let penguins = [(0, cell("B2")), (1, cell("C2"))];
+    let rules = Rules::parse("push").unwrap();
+    let state = State::from_position(rules, 2, 1, &fish, &penguins, &[], 0).unwrap();
+    assert_eq!(state.push_targets(0, cell("B2")), 0);
+    fish[cell("D2") as usize] = 0;
+    let mut state = State::from_position(rules, 2, 1, &fish, &penguins, &[], 0).unwrap();
+    assert_eq!(state.push_targets(0, cell("B2")), 1 << cell("C2"));
+    let before = state.clone();
+    let undo = state.apply(Move {
+        penguin: 0,
+        from: cell("B2"),
+        to: cell("C2"),
+    });
+    assert_eq!(state.penguin_cell(1), None);
+    assert_eq!(state.penguin_at(cell("C2")), Some(0));
+    assert_eq!(state.hash(), state.compute_hash());
+    state.undo(undo);
+    assert_eq!(state, before);
+    // Without the rule there is no push.
+    let plain = State::from_position(Rules::default(), 2, 1, &fish, &penguins, &[], 0).unwrap();
+    assert_eq!(plain.destinations(0, cell("B2")), 0);
+}
+
+#[test]
+fn one_fish_placement_variant_restricts_targets() {
+    let fish = generate_board(5);
+    let any = State::new(&fish, 2, Rules::default()).unwrap();
+    let one = State::new(&fish, 2, Rules::parse("one-fish").unwrap()).unwrap();
+    assert_eq!(any.placement_targets(), VALID);
+    assert_eq!(one.placement_targets(), any.tiles_with(1));
+    assert_eq!(one.placement_targets().count_ones(), 30);
+}
+
+#[test]
+fn placement_rotates_players_then_movement_starts_with_player_0() {
+    for players in 2..=4 {
+        let mut state = State::new(&generate_board(9), players, Rules::default()).unwrap();
+        let mut policy = policy::RandomPolicy::new(1);
+        let mut moves = MoveList::new();
+        let deadline = std::time::Instant::now();
+        for k in 0..players * (6 - players) {
+            assert!(state.in_placement());
+            assert_eq!(state.to_move(), k % players);
+            state.legal_moves(&mut moves);
+            assert!(moves.iter().all(|m| m.is_placement()));
+            let mv = policy.choose(&state, &moves, deadline);
+            state.apply(mv);
+        }
+        assert!(!state.in_placement());
+        assert_eq!(state.to_move(), 0);
+        state.legal_moves(&mut moves);
+        assert!(moves.iter().all(|m| !m.is_placement()));
+    }
+}
+
+/// Pinned perft counts on fixed CodinGame positions (`data/penguins/perft.txt`), each also checked
+/// against the naive twin's perft at depth <= 3.
+#[test]
+fn perft_cases_match_pinned_counts() {
+    let text = include_str!("../../data/penguins/perft.txt");
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let mut cases = 0;
+    while let Some(header) = lines.next() {
+        let name = header.strip_prefix("case ").expect("case line");
+        let rules = Rules::parse(lines.next().unwrap().strip_prefix("rules ").unwrap()).unwrap();
+        let mut pinned = Vec::new();
+        let mut line = lines.next().unwrap();
+        while let Some(rest) = line.strip_prefix("perft ") {
+            let (depth, count) = rest.split_once(' ').unwrap();
+            pinned.push((
+                depth.parse::<usize>().unwrap(),
+                count.parse::<u64>().unwrap(),
+            ));
+            line = lines.next().unwrap();
+        }
+        assert_eq!(line, "position", "{name}");
+        let mut position = String::new();
+        for l in lines.by_ref().take_while(|l| *l != "end") {
+            position.push_str(l);
+            position.push('\n');
+        }
+        let mut state = perft::read_position(position.as_bytes(), rules).unwrap();
+        let naive = NaiveGame::from_state(&state);
+        for (depth, count) in pinned {
+            assert_eq!(
+                perft::perft(&mut state, depth),
+                count,
+                "{name} depth {depth}"
+            );
+            if depth <= 3 {
+                assert_eq!(naive.perft(depth), count, "{name} naive depth {depth}");
+            }
+        }
+        let divided: u64 = perft::divide(&mut state, 2).iter().map(|d| d.1).sum();
+        assert_eq!(divided, perft::perft(&mut state, 2), "{name} divide");
+        cases += 1;
+    }
+    assert_eq!(cases, 9);
+}
+
+#[test]
+fn perft_input_errors_name_the_line() {
+    let good = include_str!("../../data/penguins/perft.txt");
+    let start = good.find("position\n").unwrap() + "position\n".len();
+    let position = &good[start..good[start..].find("end\n").unwrap() + start];
+    assert!(perft::read_position(position.as_bytes(), Rules::default()).is_ok());
+    let broken_row = position.replacen("21211320", "2121x320", 1);
+    let err = perft::read_position(broken_row.as_bytes(), Rules::default()).unwrap_err();
+    assert!(err.starts_with("line 5: row 1"), "{err}");
+    let truncated: String = position.lines().take(9).map(|l| format!("{l}\n")).collect();
+    let err = perft::read_position(truncated.as_bytes(), Rules::default()).unwrap_err();
+    assert!(err.contains("input ended after line 9"), "{err}");
+    let err = perft::read_position("5\n".as_bytes(), Rules::default()).unwrap_err();
+    assert!(err.contains("line 1: nbPlayers"), "{err}");
+}
