@@ -1,9 +1,157 @@
+//! `tester penguins`: referee one game. Two command-line forms:
+//! - ours: `--bot CMD --bot CMD [..] [--seed N] [--replay FILE] [--html FILE]`, a readable summary;
+//! - cg-brutaltester's: `-p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d seed=N] [-l FILE]`, one score per
+//!   seat per line on stdout (-1 = that seat failed), for brutaltester, psyleague and cgarena.
+
+mod brutal;
+mod fake;
+pub mod process;
+pub mod referee;
+pub mod replay;
+pub mod viewer;
+
 use clap::Parser;
 use std::process::ExitCode;
+use std::time::Duration;
+
+use bot::penguins::Rules;
+use referee::{run_game, RefereeConfig};
+use replay::Replay;
 
 #[derive(Parser)]
-pub struct Args {}
+pub struct Args {
+    /// A bot command (run through `sh -c`); give 2 to 4, in seat order.
+    #[arg(long = "bot")]
+    bots: Vec<String>,
+    /// Board seed (the same seed gives the same board).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Rule switches, comma-separated: one-fish, push, score-under, early-end (or default).
+    #[arg(long, default_value = "default")]
+    rules: String,
+    /// Time for each bot's first turn, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    first_ms: u64,
+    /// Time for every later turn, in milliseconds.
+    #[arg(long, default_value_t = 50)]
+    turn_ms: u64,
+    /// Write the replay (JSON) here.
+    #[arg(long)]
+    replay: Option<String>,
+    /// Write the replay viewer (one self-contained HTML page) here.
+    #[arg(long)]
+    html: Option<String>,
+    /// Render an existing replay JSON to --html instead of playing.
+    #[arg(long)]
+    view: Option<String>,
+    /// Act as a scripted fake bot (for referee tests): first, late:N:MS, illegal, garbage, silent, exit.
+    #[arg(long, hide = true)]
+    fake_bot: Option<String>,
+    /// The cg-brutaltester form: -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d seed=N] [-l FILE].
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    raw: Vec<String>,
+}
 
-pub fn run(_args: Args) -> ExitCode {
-    crate::fail("tester penguins: not implemented yet")
+pub fn run(args: Args) -> ExitCode {
+    if let Some(kind) = &args.fake_bot {
+        return match fake::run(kind) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => crate::fail(format!("fake bot: {e}")),
+        };
+    }
+    if !args.raw.is_empty() {
+        return brutal::run(&args.raw, &args.rules, args.first_ms, args.turn_ms);
+    }
+    if let Some(path) = &args.view {
+        return view(path, args.html.as_deref());
+    }
+    let rules = match Rules::parse(&args.rules) {
+        Ok(r) => r,
+        Err(e) => return crate::fail(format!("--rules: {e}")),
+    };
+    if !(2..=4).contains(&args.bots.len()) {
+        return crate::fail(format!(
+            "tester penguins: give 2 to 4 --bot commands (got {})",
+            args.bots.len()
+        ));
+    }
+    let config = RefereeConfig {
+        seed: args.seed,
+        rules,
+        first_turn: Duration::from_millis(args.first_ms),
+        turn: Duration::from_millis(args.turn_ms),
+    };
+    let replay = match run_game(&config, &args.bots) {
+        Ok(r) => r,
+        Err(e) => return crate::fail(format!("referee: {e}")),
+    };
+    print_summary(&replay);
+    if let Err(e) = save(&replay, args.replay.as_deref(), args.html.as_deref()) {
+        return crate::fail(e);
+    }
+    ExitCode::SUCCESS
+}
+
+fn print_summary(replay: &Replay) {
+    println!(
+        "seed {} rules {} turns {} ({})",
+        replay.seed,
+        replay.rules,
+        replay.turns.len(),
+        replay.end_reason
+    );
+    for (seat, command) in replay.players.iter().enumerate() {
+        let times: Vec<f64> = replay
+            .turns
+            .iter()
+            .filter(|t| t.player == seat)
+            .map(|t| t.time_ms)
+            .collect();
+        let max = times.iter().copied().fold(0.0, f64::max);
+        let failure = match &replay.failures[seat] {
+            Some(f) => format!(
+                "  LOST BY DEFAULT: {} at turn {}: {}",
+                f.kind, f.turn, f.detail
+            ),
+            None => String::new(),
+        };
+        println!(
+            "seat {seat}: score {:>5} rank {} max {:.1} ms  {command}{failure}",
+            replay.final_scores[seat], replay.ranks[seat], max
+        );
+    }
+}
+
+/// Write the replay JSON and/or HTML page where asked.
+pub fn save(replay: &Replay, json: Option<&str>, html: Option<&str>) -> Result<(), String> {
+    if let Some(path) = json {
+        let text = serde_json::to_string(replay).map_err(|e| format!("replay: {e}"))?;
+        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    if let Some(path) = html {
+        std::fs::write(path, viewer::render(replay))
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    Ok(())
+}
+
+fn view(path: &str, html: Option<&str>) -> ExitCode {
+    let Some(html) = html else {
+        return crate::fail("--view needs --html OUT.html");
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return crate::fail(format!("cannot read {path}: {e}")),
+    };
+    let replay: Replay = match serde_json::from_str(&text) {
+        Ok(r) => r,
+        Err(e) => return crate::fail(format!("{path}: not a Penguins replay: {e}")),
+    };
+    if let Err(e) = viewer::check(&replay) {
+        return crate::fail(format!("{path}: {e}"));
+    }
+    match save(&replay, None, Some(html)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => crate::fail(e),
+    }
 }

@@ -1,0 +1,132 @@
+//! One bot as a child process: lines in on stdin, lines out read by a thread (so the referee can
+//! wait with a timeout), stderr collected by another thread up to a cap.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Stderr kept per bot (the rest is dropped, with a marker).
+const STDERR_CAP: usize = 64 * 1024;
+
+pub struct BotProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<String>>,
+    stderr_thread: Option<JoinHandle<()>>,
+}
+
+/// Why a bot produced no usable line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadFailure {
+    Timeout,
+    /// Its stdout closed (exited or crashed).
+    Ended,
+}
+
+impl BotProcess {
+    /// Start `command` through `sh -c`, so commands with arguments and pipes work as typed.
+    pub fn spawn(command: &str) -> Result<BotProcess, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            // Its own process group, so `finish` can stop whatever `sh` started too.
+            .process_group(0)
+            .spawn()
+            .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stderr = child.stderr.take().expect("piped stderr");
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let collected = Arc::new(Mutex::new(String::new()));
+        let sink = Arc::clone(&collected);
+        let stderr_thread = std::thread::spawn(move || {
+            let mut reader = BufReader::new(stderr);
+            let mut buffer = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buffer) {
+                if n == 0 {
+                    break;
+                }
+                let mut text = sink.lock().unwrap();
+                if text.len() < STDERR_CAP {
+                    text.push_str(&String::from_utf8_lossy(&buffer[..n]));
+                    if text.len() >= STDERR_CAP {
+                        text.push_str("\n[stderr truncated]\n");
+                    }
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Ok(BotProcess {
+            child,
+            stdin,
+            lines,
+            stderr: collected,
+            stderr_thread: Some(stderr_thread),
+        })
+    }
+
+    /// Send text (complete lines) to the bot.
+    pub fn send(&mut self, text: &str) -> Result<(), String> {
+        let stdin = self.stdin.as_mut().ok_or("stdin already closed")?;
+        stdin
+            .write_all(text.as_bytes())
+            .and_then(|_| stdin.flush())
+            .map_err(|e| format!("cannot write to the bot: {e}"))
+    }
+
+    /// The next output line within `limit`, and how long it took.
+    pub fn read_line(&mut self, limit: Duration) -> (Result<String, ReadFailure>, Duration) {
+        let started = Instant::now();
+        let result = match self.lines.recv_timeout(limit) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(ReadFailure::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Err(ReadFailure::Ended),
+        };
+        (result, started.elapsed())
+    }
+
+    /// Close stdin, give the bot a moment to exit, then kill it; return its stderr.
+    pub fn finish(mut self) -> String {
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_millis(200);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // Kill the whole group: `sh -c` may have left the real bot as a grandchild.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stderr(Stdio::null())
+            .status();
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+        // A grandchild may keep stderr open: wait briefly, never forever.
+        if let Some(thread) = self.stderr_thread.take() {
+            let deadline = Instant::now() + Duration::from_millis(100);
+            while !thread.is_finished() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        let text = self.stderr.lock().unwrap().clone();
+        text
+    }
+}

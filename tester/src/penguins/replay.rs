@@ -1,0 +1,65 @@
+//! The replay written after each game: everything needed to re-check or view it.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Replay {
+    pub seed: u64,
+    /// Rule switches in `Rules::parse` syntax.
+    pub rules: String,
+    /// Bot commands, by seat.
+    pub players: Vec<String>,
+    pub penguins_per_player: usize,
+    pub first_turn_ms: u64,
+    pub turn_ms: u64,
+    /// Fish per cell before the first move: 8 rows of 8 digits.
+    pub initial_board: Vec<String>,
+    pub turns: Vec<TurnRecord>,
+    /// Final scores (with tiles under penguins when the rules say so).
+    pub final_scores: Vec<u32>,
+    /// Per seat: why it lost by default, if it did.
+    pub failures: Vec<Option<Failure>>,
+    /// Per seat: 1 = best; equal scores share a rank; failed seats rank last.
+    pub ranks: Vec<usize>,
+    pub end_reason: String,
+    /// Per seat: what the bot wrote on stderr (capped).
+    pub stderr: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct TurnRecord {
+    pub turn: usize,
+    pub player: usize,
+    /// The action as played (`MOVE id cell`), without any message.
+    pub action: String,
+    /// The text after `MSG`, if any.
+    pub message: Option<String>,
+    /// Time from sending the input to receiving the answer.
+    pub time_ms: f64,
+    /// The board after the move: 8 rows of 8 digits.
+    pub board: Vec<String>,
+    /// Penguins after the move: (id, owner, cell).
+    pub penguins: Vec<(usize, usize, String)>,
+    /// Running scores after the move.
+    pub scores: Vec<u32>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// `timeout`, `invalid` or `ended` (the bot's output closed).
+    pub kind: String,
+    pub turn: usize,
+    pub detail: String,
+}
+
+impl Replay {
+    /// The cg-brutaltester line per seat: the final score, or -1 for a seat that failed.
+    pub fn brutaltester_scores(&self) -> Vec<i64> {
+        (0..self.players.len())
+            .map(|p| match self.failures[p] {
+                Some(_) => -1,
+                None => self.final_scores[p] as i64,
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,249 @@
+//! Replay viewer: one self-contained HTML page (inline SVG + script, no network) with the hex
+//! board, penguins, scores and step-through controls.
+
+use super::replay::Replay;
+
+/// Check a replay's shape before rendering (boards are 8 rows of 8 digits 0-3, one entry per seat).
+pub fn check(replay: &Replay) -> Result<(), String> {
+    let seats = replay.players.len();
+    if !(2..=4).contains(&seats) {
+        return Err(format!("{seats} players (expected 2 to 4)"));
+    }
+    let board_ok = |rows: &[String]| {
+        rows.len() == 8
+            && rows
+                .iter()
+                .all(|r| r.len() == 8 && r.bytes().all(|b| (b'0'..=b'3').contains(&b)))
+    };
+    if !board_ok(&replay.initial_board) {
+        return Err("initial_board is not 8 rows of 8 digits 0-3".into());
+    }
+    for t in &replay.turns {
+        if !board_ok(&t.board) || t.player >= seats || t.scores.len() != seats {
+            return Err(format!("turn {} is malformed", t.turn));
+        }
+    }
+    if replay.final_scores.len() != seats
+        || replay.failures.len() != seats
+        || replay.ranks.len() != seats
+    {
+        return Err("final_scores/failures/ranks do not have one entry per player".into());
+    }
+    Ok(())
+}
+
+/// The page. The replay is embedded as JSON (with `</` escaped so it cannot close the script).
+pub fn render(replay: &Replay) -> String {
+    let json = serde_json::to_string(replay)
+        .expect("a replay always serialises")
+        .replace("</", "<\\/");
+    let title = format!(
+        "Penguins seed {} - {}",
+        replay.seed,
+        replay
+            .players
+            .iter()
+            .map(|p| escape(p))
+            .collect::<Vec<_>>()
+            .join(" vs ")
+    );
+    TEMPLATE
+        .replace("{{TITLE}}", &title)
+        .replace("{{REPLAY}}", &json)
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+const TEMPLATE: &str = r##"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{{TITLE}}</title>
+<style>
+body { font-family: sans-serif; background: #0d2538; color: #eee; margin: 1em; }
+#board { background: #123a57; border-radius: 8px; }
+.panel { display: inline-block; vertical-align: top; margin-left: 1em; min-width: 22em; }
+button { font-size: 1em; margin: 0 2px; }
+table { border-collapse: collapse; } td, th { padding: 2px 8px; text-align: left; }
+pre { background: #081a28; padding: 6px; max-height: 12em; overflow: auto; font-size: 0.8em; }
+.fail { color: #ff7b7b; }
+</style></head><body>
+<h2>{{TITLE}}</h2>
+<svg id="board" width="560" height="470" viewBox="0 0 560 470"></svg>
+<div class="panel">
+  <div>
+    <button id="first">&#x23EE;</button><button id="prev">&#x25C0;</button>
+    <button id="play">&#x25B6;</button><button id="next">&#x25B6;&#x25B6;</button>
+    <button id="last">&#x23ED;</button>
+  </div>
+  <input id="slider" type="range" min="0" value="0" style="width:100%">
+  <p id="info"></p>
+  <table id="scores"></table>
+  <p id="result"></p>
+  <div id="stderr"></div>
+</div>
+<script type="application/json" id="replay">{{REPLAY}}</script>
+<script>
+"use strict";
+const R = JSON.parse(document.getElementById("replay").textContent);
+const COLORS = ["#e8474c", "#3fa7f5", "#f2c230", "#59d46a"];
+const FISH = ["none", "#cfe8f7", "#9fd0ee", "#62b2e2"];
+const svg = document.getElementById("board");
+const size = 34, w = Math.sqrt(3) * size, h = 2 * size;
+const initialPenguins = [];
+let step = 0, timer = null;
+const slider = document.getElementById("slider");
+slider.max = R.turns.length;
+
+function cellName(col, row) { return String.fromCharCode(65 + col) + (row + 1); }
+function center(col, row) {
+  return [40 + col * w + (row % 2 === 0 ? w / 2 : 0), 40 + row * h * 0.75];
+}
+function hexPoints(x, y) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i - 30);
+    pts.push((x + size * 0.97 * Math.cos(a)).toFixed(1) + "," + (y + size * 0.97 * Math.sin(a)).toFixed(1));
+  }
+  return pts.join(" ");
+}
+function el(name, attrs, text) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function draw() {
+  const board = step === 0 ? R.initial_board : R.turns[step - 1].board;
+  const penguins = step === 0 ? initialPenguins : R.turns[step - 1].penguins;
+  const last = step === 0 ? null : R.turns[step - 1];
+  const lastTo = last ? last.action.split(" ")[2] : null;
+  svg.innerHTML = "";
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      if (row % 2 === 0 && col === 7) continue;
+      const fish = +board[row][col];
+      const [x, y] = center(col, row);
+      const name = cellName(col, row);
+      svg.appendChild(el("polygon", {
+        points: hexPoints(x, y),
+        fill: fish ? FISH[fish] : "#0d2538",
+        stroke: name === lastTo ? "#fff" : "#0a1e2e",
+        "stroke-width": name === lastTo ? 3 : 1
+      }));
+      svg.appendChild(el("text", { x: x - 12, y: y - 12, "font-size": 9, fill: "#335" }, name));
+      if (fish) svg.appendChild(el("text", { x: x + 6, y: y + 18, "font-size": 12, fill: "#124" }, "\u2022".repeat(fish)));
+    }
+  }
+  for (const [id, owner, cell] of penguins) {
+    const col = cell.charCodeAt(0) - 65, row = +cell.slice(1) - 1;
+    const [x, y] = center(col, row);
+    svg.appendChild(el("circle", { cx: x, cy: y, r: 13, fill: COLORS[owner], stroke: "#000" }));
+    svg.appendChild(el("text", { x: x - 4, y: y + 5, "font-size": 13, fill: "#000" }, id));
+  }
+  const scores = step === 0 ? R.players.map(() => 0) : last.scores;
+  let rows = "<tr><th>seat</th><th>score</th><th>bot</th></tr>";
+  R.players.forEach((p, i) => {
+    rows += `<tr><td style="color:${COLORS[i]}">&#x25CF; ${i}</td><td>${scores[i]}</td><td>${escapeHtml(p)}</td></tr>`;
+  });
+  document.getElementById("scores").innerHTML = rows;
+  document.getElementById("info").innerHTML = last
+    ? `turn ${step}/${R.turns.length}: seat ${last.player} <b>${last.action}</b> in ${last.time_ms.toFixed(1)} ms` +
+      (last.message ? ` &mdash; &ldquo;${escapeHtml(last.message)}&rdquo;` : "")
+    : `start (seed ${R.seed}, rules ${R.rules}, ${R.first_turn_ms}/${R.turn_ms} ms)`;
+  slider.value = step;
+}
+function escapeHtml(t) {
+  return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function go(s) { step = Math.max(0, Math.min(R.turns.length, s)); draw(); }
+document.getElementById("first").onclick = () => go(0);
+document.getElementById("prev").onclick = () => go(step - 1);
+document.getElementById("next").onclick = () => go(step + 1);
+document.getElementById("last").onclick = () => go(R.turns.length);
+slider.oninput = () => go(+slider.value);
+document.getElementById("play").onclick = () => {
+  if (timer) { clearInterval(timer); timer = null; return; }
+  timer = setInterval(() => { if (step >= R.turns.length) { clearInterval(timer); timer = null; } else go(step + 1); }, 400);
+};
+document.addEventListener("keydown", e => {
+  if (e.key === "ArrowRight") go(step + 1);
+  if (e.key === "ArrowLeft") go(step - 1);
+});
+let result = `<b>${R.end_reason}</b><br>final: ` + R.final_scores.map((s, i) => `seat ${i}: ${s} (rank ${R.ranks[i]})`).join(", ");
+R.failures.forEach((f, i) => { if (f) result += `<br><span class="fail">seat ${i}: ${f.kind} at turn ${f.turn}: ${escapeHtml(f.detail)}</span>`; });
+document.getElementById("result").innerHTML = result;
+document.getElementById("stderr").innerHTML = R.stderr.map((t, i) =>
+  `<details><summary>seat ${i} stderr (${t.length} chars)</summary><pre>${escapeHtml(t)}</pre></details>`).join("");
+go(0);
+</script></body></html>
+"##;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::penguins::replay::{Failure, TurnRecord};
+
+    fn sample() -> Replay {
+        let board: Vec<String> = (0..8).map(|_| "11112220".to_string()).collect();
+        Replay {
+            seed: 7,
+            rules: "default".into(),
+            players: vec!["bot </script> a".into(), "b".into()],
+            penguins_per_player: 4,
+            first_turn_ms: 1000,
+            turn_ms: 50,
+            initial_board: board.clone(),
+            turns: vec![TurnRecord {
+                turn: 0,
+                player: 0,
+                action: "MOVE 0 A1".into(),
+                message: Some("hi </script>".into()),
+                time_ms: 1.5,
+                board,
+                penguins: vec![(0, 0, "A1".into())],
+                scores: vec![0, 0],
+            }],
+            final_scores: vec![0, 0],
+            failures: vec![
+                None,
+                Some(Failure {
+                    kind: "timeout".into(),
+                    turn: 1,
+                    detail: "no answer".into(),
+                }),
+            ],
+            ranks: vec![1, 2],
+            end_reason: "player 1 lost by default".into(),
+            stderr: vec![String::new(), "x".into()],
+        }
+    }
+
+    #[test]
+    fn page_embeds_the_replay_without_breaking_out_of_the_script() {
+        let page = render(&sample());
+        assert_eq!(
+            page.matches("</script>").count(),
+            2,
+            "only the two real closing tags"
+        );
+        let start = page.find("id=\"replay\">").unwrap() + "id=\"replay\">".len();
+        let end = start + page[start..].find("</script>").unwrap();
+        let back: Replay = serde_json::from_str(&page[start..end].replace("<\\/", "</")).unwrap();
+        assert_eq!(back, sample());
+        assert!(page.contains("bot &lt;/script&gt; a"));
+    }
+
+    #[test]
+    fn check_rejects_malformed_replays() {
+        assert!(check(&sample()).is_ok());
+        let mut bad = sample();
+        bad.initial_board[3] = "1111222".into();
+        assert!(check(&bad).unwrap_err().contains("initial_board"));
+        let mut bad = sample();
+        bad.turns[0].player = 5;
+        assert!(check(&bad).unwrap_err().contains("turn 0"));
+    }
+}

@@ -1,0 +1,122 @@
+//! The referee against scripted fake bots (`tester penguins --fake-bot KIND`): it must reject
+//! illegal and late answers, report them, and play clean games to the end.
+
+use std::process::Command;
+
+const TESTER: &str = env!("CARGO_BIN_EXE_tester");
+
+fn fake(kind: &str) -> String {
+    format!("{TESTER} penguins --fake-bot {kind}")
+}
+
+/// Run `tester penguins` with `args`; return stdout, and the replay written to a temp file.
+fn referee(args: &[&str], name: &str) -> (String, serde_json::Value) {
+    let path = std::env::temp_dir().join(format!(
+        "penguins-referee-test-{name}-{}.json",
+        std::process::id()
+    ));
+    let path_text = path.to_str().unwrap().to_string();
+    let mut full: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    if full.iter().any(|a| a == "-p1") {
+        full.extend(["-l".to_string(), path_text.clone()]);
+    } else {
+        full.extend(["--replay".to_string(), path_text.clone()]);
+    }
+    let output = Command::new(TESTER)
+        .arg("penguins")
+        .args(&full)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let replay = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    (String::from_utf8(output.stdout).unwrap(), replay)
+}
+
+#[test]
+fn an_illegal_action_loses_and_is_reported() {
+    let (a, b) = (fake("first"), fake("illegal"));
+    let (stdout, replay) = referee(&["-p1", &a, "-p2", &b, "-d", "seed=3"], "illegal");
+    assert_eq!(stdout.lines().collect::<Vec<_>>(), vec!["0", "-1"]);
+    assert_eq!(replay["failures"][1]["kind"], "invalid");
+    assert_eq!(replay["failures"][1]["turn"], 1);
+    assert!(replay["failures"][0].is_null());
+    assert_eq!(replay["ranks"], serde_json::json!([1, 2]));
+}
+
+#[test]
+fn garbage_and_a_closed_output_lose() {
+    let (a, b) = (fake("garbage"), fake("exit"));
+    let (_, replay) = referee(&["--bot", &a, "--bot", &b], "garbage");
+    assert_eq!(replay["failures"][0]["kind"], "invalid");
+    let (_, replay) = referee(&["--bot", &b, "--bot", &a], "exit");
+    assert_eq!(replay["failures"][0]["kind"], "ended");
+}
+
+#[test]
+fn a_late_answer_loses_but_the_first_turn_gets_its_longer_limit() {
+    // Seat 0 answers every turn after 300 ms: fine on its first turn (1000 ms), late on its second.
+    let (slow, ok) = (fake("late:0:300"), fake("first"));
+    let (stdout, replay) = referee(
+        &[
+            "--bot",
+            &slow,
+            "--bot",
+            &ok,
+            "--turn-ms",
+            "50",
+            "--first-ms",
+            "1000",
+        ],
+        "late",
+    );
+    assert!(
+        stdout.contains("LOST BY DEFAULT: timeout at turn 2"),
+        "{stdout}"
+    );
+    assert_eq!(replay["failures"][0]["kind"], "timeout");
+    assert_eq!(replay["turns"].as_array().unwrap().len(), 2);
+    // A silent bot times out on its very first turn.
+    let silent = fake("silent");
+    let (_, replay) = referee(
+        &["--bot", &ok, "--bot", &silent, "--first-ms", "300"],
+        "silent",
+    );
+    assert_eq!(replay["failures"][1]["kind"], "timeout");
+    assert_eq!(replay["failures"][1]["turn"], 1);
+}
+
+#[test]
+fn clean_games_run_to_the_end_for_2_3_and_4_players() {
+    for seats in 2..=4 {
+        let bots: Vec<String> = (0..seats).map(|_| fake("first")).collect();
+        let mut args = vec![];
+        for (k, bot) in bots.iter().enumerate() {
+            args.push(["-p1", "-p2", "-p3", "-p4"][k]);
+            args.push(bot.as_str());
+        }
+        args.extend(["-d", "seed=11"]);
+        let (stdout, replay) = referee(&args, &format!("clean{seats}"));
+        let scores: Vec<i64> = stdout.lines().map(|l| l.parse().unwrap()).collect();
+        assert_eq!(scores.len(), seats);
+        assert!(scores.iter().all(|&s| s > 0), "{scores:?}");
+        assert_eq!(replay["end_reason"], "no player can move");
+        assert_eq!(replay["seed"], 11);
+        // Every player placed all its penguins before the movement phase.
+        let turns = replay["turns"].as_array().unwrap();
+        assert!(turns.len() > seats * (6 - seats));
+        let last = turns.last().unwrap();
+        let final_scores: Vec<i64> = replay["final_scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_i64().unwrap())
+            .collect();
+        assert_eq!(final_scores, scores);
+        assert_eq!(last["scores"].as_array().unwrap().len(), seats);
+    }
+}
