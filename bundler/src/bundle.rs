@@ -184,6 +184,11 @@ pub fn bundle(config: &Config) -> Result<Bundle, String> {
         body = body.trim_end(),
         entry = config.entry,
     );
+    let text = if opts.tabs {
+        crate::process::indent_with_tabs(&text)?
+    } else {
+        text
+    };
     Ok(Bundle {
         text,
         modules,

@@ -23,6 +23,8 @@ pub struct Options {
     pub cfg: CfgSet,
     pub strip_docs: bool,
     pub strip_comments: bool,
+    /// Indent the bundle with tabs (see `indent_with_tabs`).
+    pub tabs: bool,
 }
 
 /// The bundle text of one file module and what it needs from elsewhere in the crate.
@@ -306,9 +308,8 @@ impl<'a> FileCtx<'a> {
     }
 }
 
-/// The spans between tokens that hold more than whitespace: the plain comments (doc comments are
-/// tokens, so they are not among these).
-pub fn comment_ranges(source: &str, tokens: &TokenStream) -> Vec<Range<usize>> {
+/// The byte ranges between tokens: whitespace and plain comments only (doc comments are tokens).
+pub fn gaps(source: &str, tokens: &TokenStream) -> Vec<Range<usize>> {
     fn flatten(tokens: &TokenStream, out: &mut Vec<Range<usize>>) {
         for tree in tokens.clone() {
             match tree {
@@ -328,25 +329,98 @@ pub fn comment_ranges(source: &str, tokens: &TokenStream) -> Vec<Range<usize>> {
     let mut cursor = 0;
     for span in spans {
         if span.start > cursor {
-            let gap = &source[cursor..span.start];
-            let lead = gap.len() - gap.trim_start().len();
-            let trail = gap.len() - gap.trim_end().len();
-            if lead < gap.len() {
-                let mut start = cursor + lead;
-                let end = span.start - trail;
-                // A comment ending its line takes the spaces before it along.
-                if gap[gap.len() - trail..].starts_with('\n') || span.start == source.len() {
-                    let kept = source[..start].trim_end_matches([' ', '\t']);
-                    if !kept.ends_with('\n') && !kept.is_empty() {
-                        start = kept.len();
-                    }
-                }
-                found.push(start..end);
-            }
+            found.push(cursor..span.start);
         }
         cursor = cursor.max(span.end);
     }
     found
+}
+
+/// The plain comments: the non-blank part of each gap between tokens.
+pub fn comment_ranges(source: &str, tokens: &TokenStream) -> Vec<Range<usize>> {
+    let mut found = Vec::new();
+    for gap_range in gaps(source, tokens) {
+        let gap = &source[gap_range.clone()];
+        let lead = gap.len() - gap.trim_start().len();
+        let trail = gap.len() - gap.trim_end().len();
+        if lead == gap.len() {
+            continue;
+        }
+        let mut start = gap_range.start + lead;
+        let end = gap_range.end - trail;
+        // A comment ending its line takes the spaces before it along.
+        if gap[gap.len() - trail..].starts_with('\n') || gap_range.end == source.len() {
+            let kept = source[..start].trim_end_matches([' ', '\t']);
+            if !kept.ends_with('\n') && !kept.is_empty() {
+                start = kept.len();
+            }
+        }
+        found.push(start..end);
+    }
+    found
+}
+
+/// Re-indent with one tab per 4 leading spaces, touching only whitespace between tokens (never the
+/// inside of a string literal), to save characters while keeping the layout readable.
+pub fn indent_with_tabs(text: &str) -> Result<String, String> {
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|e| format!("the bundle does not tokenize: {e}"))?;
+    let mut out = String::with_capacity(text.len());
+    let mut cursor = 0;
+    for gap in gaps(text, &tokens) {
+        out.push_str(&text[cursor..gap.start]);
+        let mut lines = text[gap.clone()].split('\n');
+        out.push_str(lines.next().unwrap_or_default());
+        for line in lines {
+            let body = line.trim_start_matches(' ');
+            let spaces = line.len() - body.len();
+            out.push('\n');
+            out.extend(std::iter::repeat_n('\t', spaces / 4));
+            out.extend(std::iter::repeat_n(' ', spaces % 4));
+            out.push_str(body);
+        }
+        cursor = gap.end;
+    }
+    out.push_str(&text[cursor..]);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tabs_keep_tokens_and_string_contents() {
+        let text = "fn f() {\n    let s = \"a\n        b\";\n    /* x\n     y */\n        g(1,\n          2);\n}\n";
+        let tabbed = indent_with_tabs(text).unwrap();
+        assert_eq!(
+            tabbed,
+            "fn f() {\n\tlet s = \"a\n        b\";\n\t/* x\n\t y */\n\t\tg(1,\n\t\t  2);\n}\n"
+        );
+        let before: TokenStream = text.parse().unwrap();
+        let after: TokenStream = tabbed.parse().unwrap();
+        assert_eq!(before.to_string(), after.to_string());
+    }
+
+    #[test]
+    fn comments_are_found_between_tokens_only() {
+        let text = "let a = \"// no\"; // yes\n/* b /* c */ */ let c = '/';\n";
+        let tokens: TokenStream = text.parse().unwrap();
+        let found: Vec<&str> = comment_ranges(text, &tokens)
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        // Both comments share one gap; it goes from the first comment to the end of the last.
+        assert_eq!(found, ["// yes\n/* b /* c */ */"]);
+        let text = "f(); // end of line\ng();\n";
+        let tokens: TokenStream = text.parse().unwrap();
+        let found: Vec<&str> = comment_ranges(text, &tokens)
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        assert_eq!(found, [" // end of line"], "takes the spaces before it");
+    }
 }
 
 /// Walks the inside of a kept item: removes cfg-false nested items, impl items, fields, variants,

@@ -211,6 +211,18 @@ fn comments_stripped_too() {
 }
 
 #[test]
+fn tab_indentation_keeps_behaviour() {
+    let mut config = config("docs_strings");
+    config.options.tabs = true;
+    golden(
+        "docs_strings",
+        &config,
+        "expected_tabs.rs",
+        "mod fake; #[cfg(test)]",
+    );
+}
+
+#[test]
 fn dependencies_pulled_in_on_request() {
     let mut config = config("deps");
     config.auto_deps = true;
