@@ -386,43 +386,6 @@ pub fn indent_with_tabs(text: &str) -> Result<String, String> {
     Ok(out)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tabs_keep_tokens_and_string_contents() {
-        let text = "fn f() {\n    let s = \"a\n        b\";\n    /* x\n     y */\n        g(1,\n          2);\n}\n";
-        let tabbed = indent_with_tabs(text).unwrap();
-        assert_eq!(
-            tabbed,
-            "fn f() {\n\tlet s = \"a\n        b\";\n\t/* x\n\t y */\n\t\tg(1,\n\t\t  2);\n}\n"
-        );
-        let before: TokenStream = text.parse().unwrap();
-        let after: TokenStream = tabbed.parse().unwrap();
-        assert_eq!(before.to_string(), after.to_string());
-    }
-
-    #[test]
-    fn comments_are_found_between_tokens_only() {
-        let text = "let a = \"// no\"; // yes\n/* b /* c */ */ let c = '/';\n";
-        let tokens: TokenStream = text.parse().unwrap();
-        let found: Vec<&str> = comment_ranges(text, &tokens)
-            .into_iter()
-            .map(|r| &text[r])
-            .collect();
-        // Both comments share one gap; it goes from the first comment to the end of the last.
-        assert_eq!(found, ["// yes\n/* b /* c */ */"]);
-        let text = "f(); // end of line\ng();\n";
-        let tokens: TokenStream = text.parse().unwrap();
-        let found: Vec<&str> = comment_ranges(text, &tokens)
-            .into_iter()
-            .map(|r| &text[r])
-            .collect();
-        assert_eq!(found, [" // end of line"], "takes the spaces before it");
-    }
-}
-
 /// Walks the inside of a kept item: removes cfg-false nested items, impl items, fields, variants,
 /// match arms and statements, and folds `cfg!(...)` to `true`/`false`.
 struct Walker<'c, 'a> {
@@ -538,5 +501,42 @@ impl<'ast> Visit<'ast> for Walker<'_, '_> {
             }
         }
         visit::visit_macro(self, node);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tabs_keep_tokens_and_string_contents() {
+        let text = "fn f() {\n    let s = \"a\n        b\";\n    /* x\n     y */\n        g(1,\n          2);\n}\n";
+        let tabbed = indent_with_tabs(text).unwrap();
+        assert_eq!(
+            tabbed,
+            "fn f() {\n\tlet s = \"a\n        b\";\n\t/* x\n\t y */\n\t\tg(1,\n\t\t  2);\n}\n"
+        );
+        let before: TokenStream = text.parse().unwrap();
+        let after: TokenStream = tabbed.parse().unwrap();
+        assert_eq!(before.to_string(), after.to_string());
+    }
+
+    #[test]
+    fn comments_are_found_between_tokens_only() {
+        let text = "let a = \"// no\"; // yes\n/* b /* c */ */ let c = '/';\n";
+        let tokens: TokenStream = text.parse().unwrap();
+        let found: Vec<&str> = comment_ranges(text, &tokens)
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        // Both comments share one gap; it goes from the first comment to the end of the last.
+        assert_eq!(found, ["// yes\n/* b /* c */ */"]);
+        let text = "f(); // end of line\ng();\n";
+        let tokens: TokenStream = text.parse().unwrap();
+        let found: Vec<&str> = comment_ranges(text, &tokens)
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        assert_eq!(found, [" // end of line"], "takes the spaces before it");
     }
 }
