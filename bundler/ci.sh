@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# CI step of the CodinGame bundle (issue 5): build the bundle from the real crate, compile it alone
+# with plain `rustc --edition 2021 -O` (no Cargo, no crates), then referee seeded games against the
+# greedy baseline (2, 3 and 4 players, both seat orders in 2-player games).
+# Fails when the bundle is over 100000 characters, does not compile, or loses a game by error or
+# timeout.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet -p bot -p tester -p bundler
+out=target/codingame
+./target/release/bundler --strip-docs --tabs -o "$out/penguins.rs" --check --binary "$out/penguins"
+
+# CodinGame's limits by default; on a machine loaded by other jobs, PENGUINS_TURN_MS can widen them.
+turn_ms=${PENGUINS_TURN_MS:-50}
+bundle="$out/penguins"
+greedy="./target/release/bot penguins --policy greedy"
+games=0 wins=0
+play() { # play SEED BOT... : one refereed game; fail on any loss by default
+  local seed=$1; shift
+  local args=() bot
+  for bot in "$@"; do args+=(--bot "$bot"); done
+  local summary
+  summary=$(./target/release/tester penguins --seed "$seed" --turn-ms "$turn_ms" "${args[@]}")
+  if grep -q "LOST BY DEFAULT" <<<"$summary" || ! grep -q "^seat" <<<"$summary"; then
+    echo "bundle CI game FAILED (seed $seed):" >&2
+    echo "$summary" >&2
+    exit 1
+  fi
+  games=$((games + 1))
+  if grep -E "^seat [0-9]+: .* rank 1 .*$bundle" <<<"$summary" >/dev/null; then wins=$((wins + 1)); fi
+}
+for seed in 11 12 13; do
+  play "$seed" "$bundle" "$greedy"
+  play "$seed" "$greedy" "$bundle"
+done
+play 14 "$bundle" "$greedy" "$greedy"
+play 15 "$greedy" "$greedy" "$greedy" "$bundle"
+echo "bundle CI: $games refereed games vs greedy ($turn_ms ms turns), $wins won (rank 1), 0 lost by error or timeout"
