@@ -56,7 +56,7 @@ impl<G: Game> AlphaBeta<G> {
             tt: Table::new(tt_bits),
             buffers: Vec::new(),
             use_tt: true,
-            clock_batch: 16,
+            clock_batch: 1,
         }
     }
 

@@ -90,7 +90,7 @@ impl<G: Game> Mcts<G> {
             path: Vec::new(),
             exploration: 0.7,
             expand_after: 1,
-            clock_batch: 16,
+            clock_batch: 1,
         }
     }
 

@@ -72,7 +72,7 @@ impl Solo {
     }
 
     /// The most points penguins on `penguins` collect alone on `free` (tiles without penguins);
-    /// `None` when that takes more than `budget` new positions.
+    /// `None` when that takes more than `budget` visits.
     pub fn solve(&mut self, fish: &FishMap, free: u64, penguins: u64, budget: u64) -> Option<u32> {
         let key = normalise(free, penguins);
         if self.failed.contains(&key) {
@@ -92,12 +92,13 @@ impl Solo {
         if live == 0 {
             return Some(0);
         }
-        if let Some(&value) = self.memo.get(&(free, live)) {
-            return Some(value);
-        }
+        // The budget counts visits, memo hits included: that is what the time goes into.
         self.nodes += 1;
         if self.nodes > self.budget {
             return None;
+        }
+        if let Some(&value) = self.memo.get(&(free, live)) {
+            return Some(value);
         }
         let mut best = 0;
         for from in cells_of(live) {

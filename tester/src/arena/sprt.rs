@@ -1,0 +1,127 @@
+//! Sequential probability ratio test for "is A stronger than B", on win/draw/loss counts, with the
+//! usual normal approximation of the game-score mean (as chess engine testers use it).
+
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SprtConfig {
+    /// H0: A's Elo advantage is `elo0`; H1: it is `elo1` (elo1 > elo0).
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Verdict {
+    /// LLR reached the upper bound: accept H1 (A is stronger by about elo1).
+    H1,
+    /// LLR reached the lower bound: accept H0.
+    H0,
+    Continue,
+}
+
+/// Expected score of a player `elo` points stronger.
+pub fn expected_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+impl SprtConfig {
+    /// (lower, upper) log-likelihood-ratio bounds.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio of H1 vs H0 after `w` wins, `d` draws, `l` losses of A. The
+    /// variance gets half a pseudo-game of each outcome so an unbroken run does not divide by 0.
+    pub fn llr(&self, w: u64, d: u64, l: u64) -> f64 {
+        let n = (w + d + l) as f64;
+        if n == 0.0 {
+            return 0.0;
+        }
+        let mean = (w as f64 + d as f64 / 2.0) / n;
+        let (pw, pd, pl) = (w as f64 + 0.5, d as f64 + 0.5, l as f64 + 0.5);
+        let m = (pw + pd / 2.0) / (pw + pd + pl);
+        let var =
+            (pw * (1.0 - m).powi(2) + pd * (0.5 - m).powi(2) + pl * m.powi(2)) / (pw + pd + pl);
+        let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    }
+
+    pub fn verdict(&self, w: u64, d: u64, l: u64) -> Verdict {
+        let llr = self.llr(w, d, l);
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            Verdict::H1
+        } else if llr <= lower {
+            Verdict::H0
+        } else {
+            Verdict::Continue
+        }
+    }
+}
+
+/// Elo difference estimate and its 95% interval from W/D/L (None when undefined: 0 games, or
+/// only wins or only losses).
+pub fn elo_estimate(w: u64, d: u64, l: u64) -> Option<(f64, f64, f64)> {
+    let n = (w + d + l) as f64;
+    if n == 0.0 {
+        return None;
+    }
+    let mean = (w as f64 + d as f64 / 2.0) / n;
+    let var = (w as f64 * (1.0 - mean).powi(2)
+        + d as f64 * (0.5 - mean).powi(2)
+        + l as f64 * mean.powi(2))
+        / n;
+    let to_elo =
+        |s: f64| -> Option<f64> { (s > 0.0 && s < 1.0).then(|| -400.0 * (1.0 / s - 1.0).log10()) };
+    let margin = 1.96 * (var / n).sqrt();
+    Some((
+        to_elo(mean)?,
+        to_elo(mean - margin)?,
+        to_elo(mean + margin)?,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CONFIG: SprtConfig = SprtConfig {
+        elo0: 0.0,
+        elo1: 20.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+
+    #[test]
+    fn bounds_are_the_wald_bounds() {
+        let (lower, upper) = CONFIG.bounds();
+        assert!((lower + 2.944).abs() < 1e-3, "{lower}");
+        assert!((upper - 2.944).abs() < 1e-3, "{upper}");
+    }
+
+    #[test]
+    fn even_results_lean_to_h0_and_lopsided_ones_to_h1() {
+        assert!(CONFIG.llr(500, 0, 500) < 0.0);
+        assert_eq!(CONFIG.verdict(1000, 0, 1000), Verdict::H0);
+        assert_eq!(CONFIG.verdict(60, 0, 40), Verdict::Continue);
+        assert_eq!(CONFIG.verdict(200, 0, 0), Verdict::H1);
+        assert_eq!(CONFIG.verdict(0, 0, 0), Verdict::Continue);
+        // More evidence at the same ratio moves the LLR further.
+        assert!(CONFIG.llr(120, 0, 80) > CONFIG.llr(60, 0, 40));
+    }
+
+    #[test]
+    fn elo_estimate_matches_the_logistic_formula() {
+        let (elo, low, high) = elo_estimate(75, 0, 25).unwrap();
+        assert!((elo - 190.85).abs() < 0.1, "{elo}");
+        assert!(low < elo && elo < high);
+        assert!(elo_estimate(10, 0, 0).is_none());
+        let (even, _, _) = elo_estimate(10, 5, 10).unwrap();
+        assert!(even.abs() < 1e-9);
+    }
+}
