@@ -3,48 +3,55 @@
 //! - In a "mod-rs" file (the crate root, any `mod.rs`, and any file loaded through `#[path]`),
 //!   `mod x;` is `<dir of file>/x.rs` or `<dir of file>/x/mod.rs`.
 //! - In a non-mod-rs file `p/a.rs`, `mod x;` is `p/a/x.rs` or `p/a/x/mod.rs`.
-//! - Inside an inline `mod m { ... }`, the directory gains `m/` (or the inline module's own
-//!   `#[path]`).
+//! - Inside an inline `mod m { ... }`, the directory gains `m/`; with its own `#[path = "p"]` the
+//!   inline module's directory is `p` relative to the current file's directory (at the top of a
+//!   non-mod-rs file too: `a/` is not added).
 //! - `#[path = "f"]` on `mod x;` outside inline modules is relative to the directory of the current
-//!   file; inside inline modules it is relative to the module directory described above.
+//!   file; inside inline modules it is relative to the inline module's directory.
 
 use std::path::{Path, PathBuf};
 
-/// Where the `mod` declarations in one piece of code look for their files.
+/// Where the `mod` declarations in one piece of code look for their files: rustc's own model, a
+/// directory plus, in a non-mod-rs file, the file's module name still to be appended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ModDir {
-    /// Directory that `mod x;` resolves against.
+    /// Directory that `#[path]` on `mod x;` is relative to.
     pub dir: PathBuf,
-    /// Directory holding the current source file.
-    pub file_dir: PathBuf,
-    /// True inside an inline module block.
-    pub inline: bool,
+    /// In a non-mod-rs file `a.rs` (outside inline modules): `a`, added for plain `mod x;` only.
+    pub relative: Option<String>,
 }
 
 impl ModDir {
     /// The directories for the code of `file`; `mod_rs` for the crate root, `mod.rs` files and
     /// files loaded through `#[path]`.
     pub fn for_file(file: &Path, mod_rs: bool) -> ModDir {
-        let file_dir = file.parent().unwrap_or(Path::new("")).to_path_buf();
-        let dir = if mod_rs {
-            file_dir.clone()
+        let dir = file.parent().unwrap_or(Path::new("")).to_path_buf();
+        let relative = if mod_rs {
+            None
         } else {
-            let stem = file.file_stem().unwrap_or_default();
-            file_dir.join(stem)
+            file.file_stem().map(|s| s.to_string_lossy().into_owned())
+        };
+        ModDir { dir, relative }
+    }
+
+    /// The directories inside `mod name { ... }`. With its own `#[path]`, an inline module's
+    /// directory is that path relative to `dir` (the file's module name is not added: rustc's rule).
+    pub fn inline_module(&self, name: &str, path_attr: Option<&str>) -> ModDir {
+        let dir = match path_attr {
+            Some(path) => self.dir.join(path),
+            None => self.module_dir().join(name),
         };
         ModDir {
             dir,
-            file_dir,
-            inline: false,
+            relative: None,
         }
     }
 
-    /// The directories inside `mod name { ... }` (with the inline module's `#[path]`, if any).
-    pub fn inline_module(&self, name: &str, path_attr: Option<&str>) -> ModDir {
-        ModDir {
-            dir: self.dir.join(path_attr.unwrap_or(name)),
-            file_dir: self.file_dir.clone(),
-            inline: true,
+    /// Directory that plain `mod x;` looks in.
+    fn module_dir(&self) -> PathBuf {
+        match &self.relative {
+            Some(stem) => self.dir.join(stem),
+            None => self.dir.clone(),
         }
     }
 
@@ -57,12 +64,7 @@ impl ModDir {
         exists: &dyn Fn(&Path) -> bool,
     ) -> Result<(PathBuf, bool), String> {
         if let Some(path) = path_attr {
-            let base = if self.inline {
-                &self.dir
-            } else {
-                &self.file_dir
-            };
-            let file = base.join(path);
+            let file = self.dir.join(path);
             return if exists(&file) {
                 Ok((file, true))
             } else {
@@ -72,8 +74,8 @@ impl ModDir {
                 ))
             };
         }
-        let flat = self.dir.join(format!("{name}.rs"));
-        let nested = self.dir.join(name).join("mod.rs");
+        let flat = self.module_dir().join(format!("{name}.rs"));
+        let nested = self.module_dir().join(name).join("mod.rs");
         match (exists(&flat), exists(&nested)) {
             (true, false) => Ok((flat, false)),
             (false, true) => Ok((nested, true)),

@@ -171,7 +171,7 @@ fn path_attributes() {
         "path_attr",
         &config,
         "expected.rs",
-        "sib.rs app/inl/deep.rs thing+custom/child.rs elsewhere/leaf.rs",
+        "sib.rs other_dir/leaf.rs app/inl/deep.rs thing+custom/child.rs elsewhere/leaf.rs",
     );
 }
 
