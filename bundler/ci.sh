@@ -10,8 +10,20 @@ cargo build --release --quiet -p bot -p tester -p bundler
 out=${BUNDLE_OUT:-target/codingame}
 ./target/release/bundler --strip-docs --tabs -o "$out/penguins.rs" --check --binary "$out/penguins"
 
-# CodinGame's limits by default; on a machine loaded by other jobs, PENGUINS_TURN_MS can widen them.
-turn_ms=${PENGUINS_TURN_MS:-50}
+# CodinGame's limits (50 ms turns) unless PENGUINS_TURN_MS says otherwise. On a machine so busy
+# with other jobs (load average above twice the cores) that a 50 ms answer depends on the
+# scheduler, the limit is widened to 150 ms and that is said: this step then proves the bundle
+# plays legal games; the engine's timing is measured by the arena (issue 4), not here.
+cores=$(nproc)
+load=$(cut -d' ' -f1 /proc/loadavg)
+if [ -n "${PENGUINS_TURN_MS:-}" ]; then
+  turn_ms=$PENGUINS_TURN_MS
+elif awk -v l="$load" -v c="$cores" 'BEGIN { exit !(l > 2 * c) }'; then
+  turn_ms=150
+  echo "bundle CI: machine busy (load $load on $cores cores): turn limit widened to 150 ms" >&2
+else
+  turn_ms=50
+fi
 bundle="$out/penguins"
 greedy="./target/release/bot penguins --policy greedy"
 games=0 wins=0 retried=0

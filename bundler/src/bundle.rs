@@ -54,8 +54,7 @@ struct TopModule {
 
 pub fn bundle(config: &Config) -> Result<Bundle, String> {
     let root = &config.root;
-    let source = std::fs::read_to_string(root)
-        .map_err(|e| format!("cannot read crate root {}: {e}", root.display()))?;
+    let source = crate::process::read_source(root).map_err(|e| format!("crate root: {e}"))?;
     let file = parse_file(root, &source)?;
     let opts = &config.options;
     let dir = ModDir::for_file(root, true);

@@ -56,8 +56,7 @@ pub fn process_file(
     depth: usize,
     opts: &Options,
 ) -> Result<Option<Processed>, String> {
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let source = read_source(path)?;
     let file = parse_file(path, &source)?;
     let mut ctx = FileCtx::new(path, &source, opts);
     ctx.files.push(path.to_path_buf());
@@ -75,8 +74,24 @@ pub fn process_file(
     ctx.finish(&file.to_token_stream()).map(Some)
 }
 
+/// Read a source file without its byte-order mark (syn would drop it and shift every span).
+pub fn read_source(path: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
 /// Parse `source`, reporting a syntax error as `file:line:column: message`.
 pub fn parse_file(path: &Path, source: &str) -> Result<syn::File, String> {
+    if source.starts_with("#!") && !source.starts_with("#![") {
+        return Err(format!(
+            "{}:1: a shebang line in a module file",
+            path.display()
+        ));
+    }
     syn::parse_file(source).map_err(|e| {
         let at = e.span().start();
         format!(

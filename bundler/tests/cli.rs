@@ -51,7 +51,7 @@ fn fails_above_the_limit_and_on_bad_input() {
     let (ok, stderr) = bundler(&["--root", "tests/fixtures/nowhere/src/lib.rs", "-o", &output]);
     assert!(!ok);
     assert!(
-        stderr.starts_with("error: cannot read crate root"),
+        stderr.starts_with("error: crate root: cannot read"),
         "{stderr}"
     );
 
