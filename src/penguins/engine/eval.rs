@@ -8,6 +8,8 @@
 //! Once every region is owned (or empty) outside the placement phase, the estimate is exact: the
 //! rest of the game is each player alone with its regions.
 
+use std::time::Instant;
+
 use super::bits::{components, dilate, flood};
 use super::solo::{FishMap, Solo};
 use crate::penguins::board::{cells_of, ADJACENT, DIRECTIONS};
@@ -204,15 +206,23 @@ impl Evaluation {
         Some(points)
     }
 
-    /// Solves the one-player regions of `state` with `budget` each, filling the memo that the
-    /// search's estimates then hit.
-    pub fn presolve(&mut self, state: &State, budget: u64) {
+    /// Solves the one-player regions of `state` within `budget` visits in all, filling the memo
+    /// that the search's estimates then hit.
+    pub fn presolve(&mut self, state: &State, budget: u64, deadline: Option<Instant>) {
+        self.solo.deadline = deadline;
+        self.presolve_within(state, budget);
+        self.solo.deadline = None;
+    }
+
+    fn presolve_within(&mut self, state: &State, budget: u64) {
         let fish = FishMap::of(state);
         self.sync_memo(&fish);
         let parts = regions(state);
+        let mut left = budget;
         for p in 0..state.players() {
             for (free, penguins) in clusters(state, p, parts.owned[p]) {
-                let _ = self.solo.solve(&fish, free, penguins, budget);
+                let _ = self.solo.solve(&fish, free, penguins, left);
+                left = left.saturating_sub(self.solo.last_visits());
             }
         }
     }

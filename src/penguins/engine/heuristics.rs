@@ -2,6 +2,8 @@
 //! value, move ordering, exact endgame) and an MCTS `Playout` (short random rollout, then the
 //! estimate turned into per-player values).
 
+use std::time::Instant;
+
 use super::eval::{Evaluation, Weights};
 use crate::penguins::board::{cells_of, ADJACENT};
 use crate::penguins::state::{Move, MoveList, State};
@@ -16,26 +18,29 @@ pub struct Heuristics {
     pub rollout: u32,
     /// Score lead (points) that maps to a value of about 0.73 in MCTS playouts.
     pub value_scale: f32,
+    /// Share of rollout moves that take the most fish now (the rest are uniformly random).
+    pub greedy_share: f64,
 }
 
 impl Heuristics {
     pub fn new(weights: Weights) -> Self {
         Heuristics {
             eval: Evaluation::new(weights),
-            rollout: 4,
+            rollout: 10,
             value_scale: 300.0,
+            greedy_share: 0.0,
         }
     }
 
     /// Call once per turn: bounds the solver memo (it is kept from turn to turn otherwise),
     /// lets failed regions be tried again, and gives the root's own one-player regions a bigger
     /// solving budget than the search nodes get.
-    pub fn new_turn(&mut self, root: &State, solve_budget: u64) {
+    pub fn new_turn(&mut self, root: &State, solve_budget: u64, deadline: Option<Instant>) {
         if self.eval.solo.memo_len() > 2_000_000 {
             self.eval.solo.clear();
         }
         self.eval.solo.forget_failures();
-        self.eval.presolve(root, solve_budget);
+        self.eval.presolve(root, solve_budget, deadline);
         self.eval.solo.forget_failures();
     }
 
@@ -52,6 +57,16 @@ impl Heuristics {
         }
         values
     }
+}
+
+/// Rollout preference: fish taken now, then fish on the landing tile.
+fn greedy_key(state: &State, mv: &Move) -> u8 {
+    let gain = if mv.is_placement() {
+        0
+    } else {
+        state.fish_at(mv.from)
+    };
+    gain * 4 + state.fish_at(mv.to)
 }
 
 /// Ordering key: points taken now, then fish on the landing tile, then fish around it.
@@ -94,7 +109,15 @@ impl Playout<State> for Heuristics {
             if moves.is_empty() {
                 break;
             }
-            game.apply(moves[rng.below(moves.len())]);
+            let mv = if rng.unit() < self.greedy_share {
+                *moves
+                    .iter()
+                    .max_by_key(|m| greedy_key(game, m))
+                    .expect("moves is not empty")
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            game.apply(mv);
         }
         let e = self.eval.estimate(game);
         self.values(&e.points, game.players(), e.exact)

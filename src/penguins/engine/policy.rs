@@ -14,25 +14,65 @@ use crate::search::time::{SearchLimit, TimeBudget};
 /// Solver positions spent at the start of a turn on the root's one-player regions.
 pub const PRESOLVE_BUDGET: u64 = 5_000;
 
-/// Names `make_engine_policy` knows.
+/// Names `make_engine_policy` knows. Each takes optional settings after a colon, e.g.
+/// `mcts:rollout=0,c=0.5` (keys: rollout, greedy, c, scale, reach, unsolved, mobility, unplaced, depth).
 pub const ENGINE_NAMES: &[&str] = &["engine", "ab", "mcts"];
 
 pub fn make_engine_policy(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
-    match name {
-        "engine" => Some(Box::new(EnginePolicy::new(seed))),
-        "ab" => Some(Box::new(AlphaBetaPolicy::new())),
-        "mcts" => Some(Box::new(MctsPolicy::new(seed))),
+    let (base, settings) = name.split_once(':').unwrap_or((name, ""));
+    match base {
+        "engine" if settings.is_empty() => Some(Box::new(EnginePolicy::new(seed))),
+        "ab" => {
+            let mut p = AlphaBetaPolicy::new();
+            tune(&mut p.heuristics, None, settings).ok()?;
+            Some(Box::new(p))
+        }
+        "mcts" => {
+            let mut p = MctsPolicy::new(seed);
+            tune(&mut p.heuristics, Some(&mut p.engine), settings).ok()?;
+            Some(Box::new(p))
+        }
         _ => None,
     }
 }
 
-/// Turn the protocol's deadline into a search budget: keep 8 ms plus 20% of the window in reserve
-/// (output, and above all being descheduled on a loaded machine: with 2 cores and a load of 14,
-/// turns overshot a 34 ms hard limit by up to 13 ms), and stop deepening at half of it.
+/// Applies `key=value,...` settings (for tuning runs in the arena).
+fn tune(h: &mut Heuristics, mcts: Option<&mut Mcts<State>>, settings: &str) -> Result<(), String> {
+    let mut mcts = mcts;
+    for item in settings.split(',').filter(|s| !s.is_empty()) {
+        let (key, value) = item
+            .split_once('=')
+            .ok_or(format!("{item}: expected key=value"))?;
+        let number: f64 = value.parse().map_err(|_| format!("{item}: not a number"))?;
+        let w = &mut h.eval.weights;
+        match key {
+            "rollout" => h.rollout = number as u32,
+            "scale" => h.value_scale = number as f32,
+            "greedy" => h.greedy_share = number,
+            "reach" => w.reach_percent = number as i32,
+            "unsolved" => w.unsolved_percent = number as i32,
+            "mobility" => w.mobility = number as i32,
+            "unplaced" => w.unplaced = number as i32,
+            "depth" => w.reach_depth = number as u32,
+            "c" => match mcts.as_deref_mut() {
+                Some(m) => m.exploration = number as f32,
+                None => return Err("c is an mcts setting".into()),
+            },
+            _ => return Err(format!("unknown setting {key}")),
+        }
+    }
+    Ok(())
+}
+
+/// Turn the protocol's deadline into a search budget: keep 10 ms plus 40% of the window in
+/// reserve, and stop deepening at half of what is left. The reserve is for being descheduled:
+/// with 2 cores and a load of 10-14, searches stopped at 20-24 ms were seen answering at 32-50 ms
+/// (measured in-process), and even the greedy baseline, which needs no CPU to speak of, took up
+/// to 59 ms under the referee. On the protocol's 40 ms window the hard limit is 14 ms.
 pub fn budget_until(deadline: Instant) -> TimeBudget {
     let now = Instant::now();
     let window = deadline.saturating_duration_since(now);
-    let safety = Duration::from_millis(8) + window.mul_f64(0.2);
+    let safety = Duration::from_millis(10) + window.mul_f64(0.4);
     TimeBudget::for_turn(now, window, safety, 0.5)
 }
 
@@ -42,6 +82,13 @@ fn limit(deadline: Instant, nodes: Option<u64>) -> SearchLimit {
         Some(n) => SearchLimit::nodes(n),
         None => SearchLimit::time(budget_until(deadline)),
     }
+}
+
+/// Per-turn preparation within a quarter of the soft limit (none under a node limit, where
+/// results must not depend on the clock).
+fn prepare(heuristics: &mut Heuristics, state: &State, limit: &SearchLimit) {
+    let deadline = limit.time.map(|b| b.start + b.soft / 4);
+    heuristics.new_turn(state, PRESOLVE_BUDGET, deadline);
 }
 
 /// The chosen move if it is listed, else the first listed one.
@@ -84,17 +131,19 @@ impl Policy for AlphaBetaPolicy {
             return legal[0];
         }
         let started = Instant::now();
-        self.heuristics.new_turn(state, PRESOLVE_BUDGET);
         let limit = limit(deadline, self.nodes);
+        prepare(&mut self.heuristics, state, &limit);
+        let prepared = started.elapsed();
         let result = self.engine.search(state, &mut self.heuristics, limit);
         if self.verbose {
             eprintln!(
-                "ab: depth {}{} value {} nodes {} in {} ms",
+                "ab: depth {}{} value {} nodes {} in {:.1} ms (prepare {:.1} ms)",
                 result.depth,
                 if result.solved { " (solved)" } else { "" },
                 result.value,
                 result.nodes,
-                started.elapsed().as_millis()
+                started.elapsed().as_secs_f64() * 1e3,
+                prepared.as_secs_f64() * 1e3
             );
         }
         listed(result.best, legal)
@@ -134,21 +183,21 @@ impl Policy for MctsPolicy {
             return legal[0];
         }
         let started = Instant::now();
-        self.heuristics.new_turn(state, PRESOLVE_BUDGET);
+        let limit = limit(deadline, self.playouts);
+        prepare(&mut self.heuristics, state, &limit);
         // Exact endgames are alpha-beta's job even in the MCTS policy: it solves them outright.
-        if let Some(best) = solved_move(state, &mut self.heuristics) {
+        if let Some(best) = solved_move(state, &mut self.heuristics, &limit) {
             return listed(Some(best), legal);
         }
         self.turn += 1;
         let seed = self.seed ^ self.turn.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let limit = limit(deadline, self.playouts);
         let result = self.engine.search(state, &mut self.heuristics, limit, seed);
         if self.verbose {
             eprintln!(
-                "mcts: playouts {} nodes {} seed {seed} in {} ms",
+                "mcts: playouts {} nodes {} seed {seed} in {:.1} ms",
                 result.playouts,
                 result.nodes,
-                started.elapsed().as_millis()
+                started.elapsed().as_secs_f64() * 1e3
             );
         }
         listed(result.best, legal)
@@ -156,11 +205,15 @@ impl Policy for MctsPolicy {
 }
 
 /// The best move when the position is already an exact endgame (every region isolated).
-fn solved_move(state: &State, heuristics: &mut Heuristics) -> Option<Move> {
+fn solved_move(state: &State, heuristics: &mut Heuristics, limit: &SearchLimit) -> Option<Move> {
     let budget = heuristics.eval.weights.solve_budget;
     heuristics.eval.exact_scores(state, budget)?;
     let mut ab = AlphaBeta::new(10);
-    let result = ab.search(state, heuristics, SearchLimit::depth(1));
+    let one_ply = SearchLimit {
+        depth: Some(1),
+        ..*limit
+    };
+    let result = ab.search(state, heuristics, one_ply);
     result.solved.then_some(result.best).flatten()
 }
 

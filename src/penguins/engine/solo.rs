@@ -3,6 +3,7 @@
 //! live penguins), with a node budget so that it never blows a turn's time.
 
 use std::collections::{HashMap, HashSet};
+use std::time::Instant;
 
 use super::bits::{dilate, flood};
 use crate::penguins::board::{cells_of, ADJACENT, DIRECTIONS};
@@ -51,6 +52,8 @@ pub struct Solo {
     failed: HashSet<(u64, u64)>,
     nodes: u64,
     budget: u64,
+    /// Give up (as on an exhausted budget) past this instant; the clock is read every 256 visits.
+    pub deadline: Option<Instant>,
 }
 
 impl Solo {
@@ -65,6 +68,11 @@ impl Solo {
 
     pub fn forget_failures(&mut self) {
         self.failed.clear();
+    }
+
+    /// Visits the last `solve` made (to share a budget between several problems).
+    pub fn last_visits(&self) -> u64 {
+        self.nodes
     }
 
     pub fn memo_len(&self) -> usize {
@@ -95,6 +103,10 @@ impl Solo {
         // The budget counts visits, memo hits included: that is what the time goes into.
         self.nodes += 1;
         if self.nodes > self.budget {
+            return None;
+        }
+        if self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.budget = 0;
             return None;
         }
         if let Some(&value) = self.memo.get(&(free, live)) {

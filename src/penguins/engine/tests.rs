@@ -82,7 +82,7 @@ fn alpha_beta_solves_small_endgames_like_plain_minimax() {
         let state = small_endgame(&mut rng, tiles, players, per);
         let root = state.to_move();
         let exact = naive::paranoid(&state, u32::MAX, root, &mut heuristics);
-        heuristics.new_turn(&state, 100_000);
+        heuristics.new_turn(&state, 100_000, None);
         let mut ab = AlphaBeta::new(12);
         let result = ab.search(&state, &mut heuristics, SearchLimit::default());
         assert!(result.solved, "case {case}");
