@@ -6,3 +6,5 @@ if [ ! -d ../shared ]; then echo "error: ../shared (challenge data and specs) mu
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
 cargo test --workspace --release
+# CodinGame bundle: build it, compile it alone with rustc, referee it against the greedy baseline.
+bash bundler/ci.sh

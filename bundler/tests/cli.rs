@@ -1,0 +1,74 @@
+//! The `bundler` command: size report, limit failure, compile check, clear errors, exit codes.
+
+use std::process::Command;
+
+fn bundler(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bundler"))
+        .args(args)
+        .output()
+        .expect("bundler runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scratch_output(name: &str) -> String {
+    let dir = bundler::check::scratch_dir(name).unwrap();
+    dir.join("bundle.rs").display().to_string()
+}
+
+#[test]
+fn reports_size_and_compile_check() {
+    let output = scratch_output("cli-ok");
+    let root = "tests/fixtures/mod_rs/src/lib.rs";
+    let args = [
+        "--root", root, "-m", "app", "--entry", "app::run", "-o", &output, "--check",
+    ];
+    let (ok, stderr) = bundler(&args);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains("size: ") && stderr.contains("of 100000 allowed"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("compile check: ok with rustc"), "{stderr}");
+    assert!(stderr.contains("module app"), "{stderr}");
+    let text = std::fs::read_to_string(&output).unwrap();
+    assert!(text.contains("crate::app::run();"));
+}
+
+#[test]
+fn fails_above_the_limit_and_on_bad_input() {
+    let output = scratch_output("cli-limit");
+    let root = "tests/fixtures/mod_rs/src/lib.rs";
+    let base = [
+        "--root", root, "-m", "app", "--entry", "app::run", "-o", &output,
+    ];
+    let (ok, stderr) = bundler(&[&base[..], &["--limit", "100"]].concat());
+    assert!(!ok);
+    assert!(stderr.contains("over the limit of 100"), "{stderr}");
+
+    let (ok, stderr) = bundler(&["--root", "tests/fixtures/nowhere/src/lib.rs", "-o", &output]);
+    assert!(!ok);
+    assert!(
+        stderr.starts_with("error: crate root: cannot read"),
+        "{stderr}"
+    );
+
+    let entry = [
+        "--root",
+        root,
+        "-m",
+        "app",
+        "--entry",
+        "unused::not_bundled",
+        "-o",
+        &output,
+    ];
+    let (ok, stderr) = bundler(&entry);
+    assert!(!ok);
+    assert!(
+        stderr.contains("entry `unused::not_bundled` is outside"),
+        "{stderr}"
+    );
+}
