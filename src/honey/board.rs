@@ -180,3 +180,55 @@ impl<'a> Board<'a> {
         words
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometric_steps_are_reversible_and_odd_r_matches_the_spec() {
+        for layout in [Layout::OddR, Layout::EvenR, Layout::Axial] {
+            for y in 0..7 {
+                for x in 0..6 {
+                    for d in Dir6::ALL {
+                        if let Some((nx, ny)) = geometric_step(layout, 6, 7, x, y, d) {
+                            let back = geometric_step(layout, 6, 7, nx, ny, d.opposite());
+                            assert_eq!(back, Some((x, y)), "{layout:?} {d:?} from ({x},{y})");
+                        }
+                    }
+                }
+            }
+        }
+        let s = |x, y, d| geometric_step(Layout::OddR, 9, 9, x, y, d);
+        assert_eq!(s(4, 4, Dir6::UpRight), Some((4, 3)));
+        assert_eq!(s(4, 3, Dir6::UpRight), Some((5, 2)));
+        assert_eq!(s(4, 4, Dir6::DownRight), Some((4, 5)));
+        assert_eq!(s(4, 3, Dir6::DownRight), Some((5, 4)));
+        let e = |x, y, d| geometric_step(Layout::EvenR, 9, 9, x, y, d);
+        assert_eq!(e(4, 4, Dir6::UpRight), Some((5, 3)));
+        assert_eq!(e(4, 3, Dir6::UpRight), Some((4, 2)));
+        let a = |x, y, d| geometric_step(Layout::Axial, 9, 9, x, y, d);
+        assert_eq!(a(4, 4, Dir6::UpRight), Some((5, 3)));
+        assert_eq!(a(4, 4, Dir6::DownRight), Some((4, 5)));
+    }
+
+    #[test]
+    fn portals_redirect_their_own_direction_and_touch_symmetrically() {
+        let level = Level::parse(
+            ("- - -\nA B -\n- - -\n", "l"),
+            ("pdr - -\n- - -\n- - pul\n", "b"),
+            ("A", "h"),
+        )
+        .unwrap();
+        let board = Board::new(&level, Rules::default());
+        // pdr at (0,0) steps down_right onto pul at (2,2); pul's up-left neighbour is pdr.
+        assert_eq!(board.step(0, WordDir::DownRight), 8);
+        assert!(board.touching(8).contains(&0) && board.touching(0).contains(&8));
+        // (0,0)'s geometric down_right (0,1) still touches it through (0,1)'s up_right... in odd-r
+        // (0,1) up_right is (1,0), up_left is (0,0).
+        assert!(board.touching(0).contains(&3));
+        assert_eq!(board.existing, vec![(b"AB".to_vec(), 3, WordDir::Right)]);
+        assert!(board.has_lettered_pred(4, WordDir::Right));
+        assert!(!board.has_lettered_pred(3, WordDir::Right));
+    }
+}

@@ -458,5 +458,12 @@ mod tests {
             answers(&l, Rules::default(), &["HIT"], &v),
             ["HIT_00_right_6"]
         );
+        // pl at (0,0), pr at (3,0): the path from (0,0) loops back after (3,0), so a word ending
+        // there would have its own first letter "after" it.
+        let l = level("- A - - -\n", "pl - - pr -\n", "BCD");
+        assert_eq!(
+            answers(&l, Rules::default(), &["BAC", "BACD"], &v),
+            ["BAC_00_right_7"]
+        );
     }
 }
