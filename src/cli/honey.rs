@@ -191,6 +191,9 @@ pub struct BenchArgs {
     /// Load the default list this many times (median reported).
     #[arg(long, default_value_t = 7)]
     load_runs: usize,
+    /// Tiles in the hand to solve with.
+    #[arg(long, default_value_t = 7)]
+    hand_size: usize,
 }
 
 pub fn bench(args: BenchArgs) -> ExitCode {
@@ -200,6 +203,7 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         args.vocab,
         args.seed,
         args.load_runs,
+        args.hand_size,
     );
     ExitCode::SUCCESS
 }

@@ -109,7 +109,7 @@ pub fn play(level: &mut Level, rules: Rules, m: &Move) {
 }
 
 /// A `size` x `size` level with scattered bonuses and three portal pairs, grown from one seed word
-/// by up to `moves` random legal moves (each with a fresh 7-tile hand), then given a 7-tile hand.
+/// by up to `moves` random legal moves (each with a fresh 7-tile hand), then given `hand_size` tiles.
 pub fn grow_level(
     rng: &mut Xoshiro256PlusPlus,
     size: usize,
@@ -117,6 +117,7 @@ pub fn grow_level(
     growth_words: &Trie,
     seed_words: &[String],
     values: &LetterValues,
+    hand_size: usize,
 ) -> Level {
     let n = size * size;
     let mut bonuses = vec![Bonus::None; n];
@@ -167,15 +168,22 @@ pub fn grow_level(
         }
     }
     level.hand = [0; 26];
-    for l in random_letters(rng, 7) {
+    for l in random_letters(rng, hand_size) {
         level.hand[(l - b'A') as usize] += 1;
     }
     level
 }
 
-pub fn run(levels: usize, size: usize, vocab: usize, seed: u64, load_runs: usize) {
+pub fn run(
+    levels: usize,
+    size: usize,
+    vocab: usize,
+    seed: u64,
+    load_runs: usize,
+    hand_size: usize,
+) {
     println!(
-        "== Honey bench: seed {seed}, {levels} levels of {size}x{size}, vocabulary {vocab} words"
+        "== Honey bench: seed {seed}, {levels} levels of {size}x{size}, vocabulary {vocab} words, hand {hand_size} tiles"
     );
     let (mut parse, mut parse_trie, mut parse_wall) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..load_runs.max(1) {
@@ -222,7 +230,17 @@ pub fn run(levels: usize, size: usize, vocab: usize, seed: u64, load_runs: usize
         .collect();
     let t = Instant::now();
     let level_list: Vec<Level> = (0..levels)
-        .map(|_| grow_level(&mut rng, size, 30, &growth_trie, &seed_words, &values))
+        .map(|_| {
+            grow_level(
+                &mut rng,
+                size,
+                30,
+                &growth_trie,
+                &seed_words,
+                &values,
+                hand_size,
+            )
+        })
         .collect();
     let tiles: usize = level_list
         .iter()

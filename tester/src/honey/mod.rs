@@ -107,6 +107,8 @@ pub struct Tally {
     pub on_tw: usize,
     pub on_mine: usize,
     pub tied_top: usize,
+    /// Legal moves whose link is 2+ board letters (an extension of a whole word).
+    pub extensions: usize,
 }
 
 impl Tally {
@@ -119,6 +121,7 @@ impl Tally {
         self.on_tw += o.on_tw;
         self.on_mine += o.on_mine;
         self.tied_top += o.tied_top;
+        self.extensions += o.extensions;
         self
     }
 }
@@ -147,9 +150,16 @@ pub fn compare(g: &Generated, rules: Rules, trie: &Trie) -> Result<Tally, String
             ));
         }
     }
+    let board_letters = |f: &Found| {
+        f.cells
+            .iter()
+            .filter(|&&(x, y)| g.level.letters[g.level.index(x, y)].is_some())
+            .count()
+    };
     let mut tally = Tally {
         settings: 1,
         legal_moves: expected.len(),
+        extensions: expected.iter().filter(|f| board_letters(f) >= 2).count(),
         ..Tally::default()
     };
     match expected.first() {
@@ -200,9 +210,10 @@ fn check(count: u64, seed: u64, size: Option<usize>) -> ExitCode {
         start.elapsed().as_secs_f64()
     );
     println!(
-        "compared: {} (level, setting) pairs, {} legal moves in full lists; {} pairs with no legal move",
+        "compared: {} (level, setting) pairs, {} legal moves in full lists ({} extend a whole word); {} pairs with no legal move",
         tally.settings + mismatches.len(),
         tally.legal_moves,
+        tally.extensions,
         tally.no_move
     );
     println!(
@@ -252,7 +263,7 @@ mod tests {
         // The generator must really exercise the hard cases.
         assert!(tally.legal_moves > 10_000, "{}", tally.legal_moves);
         assert!(tally.far_coordinates > 0 && tally.through_portal > 0 && tally.tied_top > 0);
-        assert!(tally.on_tw > 0 && tally.on_mine > 0);
+        assert!(tally.on_tw > 0 && tally.on_mine > 0 && tally.extensions > 0);
     }
 
     #[test]
