@@ -71,16 +71,9 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
         .collect();
     let mut free: Vec<usize> = (0..n).collect();
     free.shuffle(&mut rng);
-    // Planted on purpose: at least one tw and one mine, and 0-3 portal pairs.
+    // Planted on purpose: at least one tw and one mine (portal pairs come after the seed word).
     bonuses[free.pop().expect("cells")] = Bonus::TripleWord;
     bonuses[free.pop().expect("cells")] = Bonus::Mine;
-    let mut kinds = [Dir6::Right, Dir6::UpRight, Dir6::DownRight];
-    kinds.shuffle(&mut rng);
-    let pairs = rng.random_range(0..=3).min(free.len() / 2);
-    for &d in &kinds[..pairs] {
-        bonuses[free.pop().expect("cells")] = Bonus::Portal(d);
-        bonuses[free.pop().expect("cells")] = Bonus::Portal(d.opposite());
-    }
 
     let mut level = Level {
         width,
@@ -94,6 +87,7 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
         .iter()
         .filter(|w| w.len() >= 3 && w.len() <= width)
         .collect();
+    let mut seed_row = rng.random_range(0..height);
     if let Some(seed_word) = fitting.choose(&mut rng) {
         let corner = width >= 11 && height >= 11 && rng.random_bool(0.5);
         let x_max = width - seed_word.len();
@@ -111,29 +105,46 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
             let c = level.index(x + i, y);
             level.letters[c] = Some(b);
         }
+        seed_row = y;
+    }
+    // 0-3 portal pairs, one end of each within a row of the seed word so words do run through.
+    let mut kinds = [Dir6::Right, Dir6::UpRight, Dir6::DownRight];
+    kinds.shuffle(&mut rng);
+    let pairs = rng.random_range(0..=3).min(free.len() / 2);
+    for &d in &kinds[..pairs] {
+        let near = free
+            .iter()
+            .position(|&c| (c / width).abs_diff(seed_row) <= 1)
+            .unwrap_or(free.len() - 1);
+        let a = free.swap_remove(near);
+        let b = free.pop().expect("cells");
+        let (first, second) = if rng.random_bool(0.5) { (a, b) } else { (b, a) };
+        level.bonuses[first] = Bonus::Portal(d);
+        level.bonuses[second] = Bonus::Portal(d.opposite());
     }
     // Growth: random legal moves under the growth rules, each with a fresh 7-tile hand, among
-    // the vocabulary words that hand could spell with at most two board letters (keeps it quick).
+    // up to 30 English words that hand could spell with one or two board letters plus up to 3
+    // extensions of board words (MAKE -> MAKERS). Each played word joins the vocabulary, so every
+    // growth move is legal under the level's final vocabulary too.
     let moves = rng.random_range(width / 2..=width * 2);
     for _ in 0..moves {
         level.hand = draw(&mut rng, 7);
-        // Extensions of words on the board (MAKE -> MAKERS) join the vocabulary as they appear.
-        let existing = Checker::new(&level, growth_rules, &values).existing_words();
-        let mut grown = extensions(&pool, &existing, &level.hand);
-        grown.shuffle(&mut rng);
-        grown.truncate(3);
-        words.extend(grown);
-        words.sort();
-        words.dedup();
-        let mut candidates = spellable(&words, &level);
+        let mut candidates = spellable(&pool, &level);
         candidates.shuffle(&mut rng);
-        candidates.truncate(40);
+        candidates.truncate(30);
+        let mut existing = Checker::new(&level, growth_rules, &values).existing_words();
+        existing.shuffle(&mut rng);
+        existing.truncate(3);
+        let mut longer = extensions(&pool, &existing, &level.hand);
+        longer.shuffle(&mut rng);
+        candidates.extend(longer.into_iter().take(3));
         let options = Checker::new(&level, growth_rules, &values).all_moves(&candidates);
         if let Some(m) = options.choose(&mut rng) {
             for (&(x, y), b) in m.cells.iter().zip(m.word.bytes()) {
                 let c = level.index(x, y);
                 level.letters[c] = Some(b);
             }
+            words.push(m.word.clone());
         }
     }
     // The final hand, and words it can spell with board letters added to the vocabulary so that
@@ -141,8 +152,7 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
     let hand_size = rng.random_range(3..=9);
     level.hand = draw(&mut rng, hand_size);
     let extra_count = rng.random_range(0..=200);
-    let pool_owned: Vec<String> = pool.iter().map(|w| (*w).clone()).collect();
-    let mut extra = spellable(&pool_owned, &level);
+    let mut extra = spellable(&pool, &level);
     let existing = Checker::new(&level, growth_rules, &values).existing_words();
     extra.extend(extensions(&pool, &existing, &level.hand));
     extra.shuffle(&mut rng);
@@ -161,7 +171,7 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
 
 /// Up to `limit` words (in list order) whose letters are the hand's tiles plus at most two letters
 /// found on the board.
-fn spellable(words: &[String], level: &Level) -> Vec<String> {
+fn spellable(words: &[&String], level: &Level) -> Vec<String> {
     let mut on_board = [false; 26];
     for l in level.letters.iter().flatten() {
         on_board[(l - b'A') as usize] = true;
@@ -183,7 +193,7 @@ fn spellable(words: &[String], level: &Level) -> Vec<String> {
             }
             (1..=2).contains(&borrowed)
         })
-        .cloned()
+        .map(|w| (*w).clone())
         .collect()
 }
 
