@@ -169,7 +169,16 @@ impl<'a> Checker<'a> {
     pub fn all_moves(&self, words: &[String]) -> Vec<Found> {
         let existing = self.existing_words();
         let mut found = Vec::new();
-        let mut vocabulary: Vec<&String> = words.iter().collect();
+        // Shortcut that follows from the rules: every letter of a legal word is in the hand or
+        // somewhere on the board.
+        let mut available = self.level.hand.map(|n| n > 0);
+        for l in self.level.letters.iter().flatten() {
+            available[(l - b'A') as usize] = true;
+        }
+        let mut vocabulary: Vec<&String> = words
+            .iter()
+            .filter(|w| w.bytes().all(|b| available[(b - b'A') as usize]))
+            .collect();
         vocabulary.sort();
         vocabulary.dedup();
         let mut cells = Vec::new();

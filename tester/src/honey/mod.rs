@@ -44,6 +44,9 @@ enum Command {
         /// Grid size for every level; default: drawn from each seed (5..=16).
         #[arg(long)]
         size: Option<usize>,
+        /// Use the embedded English list (~64k words) as every level's vocabulary.
+        #[arg(long)]
+        english: bool,
     },
 }
 
@@ -55,7 +58,12 @@ pub fn run(args: Args) -> ExitCode {
             out,
             id,
         } => write_level(seed, size, &out, &id.unwrap_or(format!("honey{seed}"))),
-        Command::Check { count, seed, size } => check(count, seed, size),
+        Command::Check {
+            count,
+            seed,
+            size,
+            english,
+        } => check(count, seed, size, english),
     }
 }
 
@@ -180,14 +188,28 @@ pub fn compare(g: &Generated, rules: Rules, trie: &Trie) -> Result<Tally, String
     Ok(tally)
 }
 
-/// Every switch setting on one generated level.
-pub fn check_level(seed: u64, size: Option<usize>) -> (Tally, Vec<String>) {
-    let g = generate(seed, size);
-    let trie = Trie::from_words(g.words.iter().map(|s| s.as_str()));
+/// Every switch setting on one generated level; `english` replaces the level's vocabulary.
+pub fn check_level(
+    seed: u64,
+    size: Option<usize>,
+    english: Option<&(Vec<String>, Trie)>,
+) -> (Tally, Vec<String>) {
+    let mut g = generate(seed, size);
+    let own;
+    let trie = match english {
+        Some((words, trie)) => {
+            g.words = words.clone();
+            trie
+        }
+        None => {
+            own = Trie::from_words(g.words.iter().map(|s| s.as_str()));
+            &own
+        }
+    };
     let mut tally = Tally::default();
     let mut mismatches = Vec::new();
     for rules in Rules::all() {
-        match compare(&g, rules, &trie) {
+        match compare(&g, rules, trie) {
             Ok(t) => tally = tally.add(t),
             Err(e) => mismatches.push(e),
         }
@@ -195,17 +217,27 @@ pub fn check_level(seed: u64, size: Option<usize>) -> (Tally, Vec<String>) {
     (tally, mismatches)
 }
 
-fn check(count: u64, seed: u64, size: Option<usize>) -> ExitCode {
+fn check(count: u64, seed: u64, size: Option<usize>, english: bool) -> ExitCode {
     let start = std::time::Instant::now();
+    let vocabulary = english.then(|| {
+        let words = bot::words::english().words.clone();
+        let trie = Trie::from_words(words.iter().map(|s| s.as_str()));
+        (words, trie)
+    });
     let results: Vec<(Tally, Vec<String>)> = (seed..seed + count)
         .into_par_iter()
-        .map(|s| check_level(s, size))
+        .map(|s| check_level(s, size, vocabulary.as_ref()))
         .collect();
     let tally = results.iter().fold(Tally::default(), |a, r| a.add(r.0));
     let mismatches: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
     println!(
-        "honey check: {count} levels (seeds {seed}..={}), {} rule settings each, {:.1} s",
+        "honey check: {count} levels (seeds {seed}..={}){}, {} rule settings each, {:.1} s",
         seed + count.saturating_sub(1),
+        if english {
+            ", embedded English vocabulary"
+        } else {
+            ""
+        },
         Rules::all().len(),
         start.elapsed().as_secs_f64()
     );
@@ -255,7 +287,7 @@ mod tests {
     fn solver_matches_checker_on_seeded_levels_under_every_setting() {
         let results: Vec<(Tally, Vec<String>)> = (1000..1240)
             .into_par_iter()
-            .map(|s| check_level(s, None))
+            .map(|s| check_level(s, None, None))
             .collect();
         let tally = results.iter().fold(Tally::default(), |a, r| a.add(r.0));
         let mismatches: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
