@@ -4,6 +4,18 @@
 use super::level::{Bonus, Dir6, Level};
 use super::rules::{Layout, Rules, WordDir};
 
+/// Why a path stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathEnd {
+    /// The next cell is off the grid.
+    Edge,
+    /// The next cell is already on the path (a portal loop).
+    Loop,
+    /// The next cell is empty and would need one hand tile too many (the path holds the cells
+    /// before it; nothing was pushed for it).
+    Cut,
+}
+
 /// "No cell": off the grid.
 pub const OFF: u32 = u32::MAX;
 
@@ -141,19 +153,26 @@ impl<'a> Board<'a> {
         self.level.bonuses[c as usize]
     }
 
-    /// Cells from `start` in direction `w` until the grid ends or a cell would repeat. The flag
-    /// says whether the walk stopped because the next cell was already on the path (a portal loop).
-    pub fn path(&self, start: u32, w: WordDir, out: &mut Vec<u32>) -> bool {
+    /// Cells from `start` in direction `w` until the grid ends, a cell would repeat, or the next
+    /// cell would be empty cell number `max_empty + 1` (no word can use that many hand tiles).
+    pub fn path(&self, start: u32, w: WordDir, max_empty: usize, out: &mut Vec<u32>) -> PathEnd {
         out.clear();
         let mut c = start;
+        let mut empty = 0;
         loop {
+            if self.letter(c).is_none() {
+                if empty == max_empty {
+                    return PathEnd::Cut;
+                }
+                empty += 1;
+            }
             out.push(c);
             let n = self.step(c, w);
             if n == OFF {
-                return false;
+                return PathEnd::Edge;
             }
             if out.contains(&n) {
-                return true;
+                return PathEnd::Loop;
             }
             c = n;
         }
@@ -170,7 +189,7 @@ impl<'a> Board<'a> {
                 if self.has_lettered_pred(c, w) {
                     continue;
                 }
-                self.path(c, w, &mut path);
+                self.path(c, w, 0, &mut path);
                 let word: Vec<u8> = path.iter().map_while(|&p| self.letter(p)).collect();
                 if word.len() >= 2 {
                     words.push((word, c, w));

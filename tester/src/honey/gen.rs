@@ -3,7 +3,7 @@
 //! board is reachable. Some levels use flat letter values so that ties are common, and about half of
 //! the larger ones start in the bottom-right corner so answers carry coordinates >= 10.
 
-use super::checker::{Checker, Placed};
+use super::checker::{Checker, Found, Placed, WORD_DIRS};
 use bot::honey::{Bonus, Dir6, Level, Rules};
 use bot::words::{english, LetterValues};
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -87,7 +87,7 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
         .iter()
         .filter(|w| w.len() >= 3 && w.len() <= width)
         .collect();
-    let mut seed_row = rng.random_range(0..height);
+    let (mut seed_row, mut seed_span) = (rng.random_range(0..height), (0, width));
     if let Some(seed_word) = fitting.choose(&mut rng) {
         let corner = width >= 11 && height >= 11 && rng.random_bool(0.5);
         let x_max = width - seed_word.len();
@@ -106,21 +106,25 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
             level.letters[c] = Some(b);
         }
         seed_row = y;
+        seed_span = (x, x + seed_word.len() - 1);
     }
-    // 0-3 portal pairs, one end of each within a row of the seed word so words do run through.
+    // 0-3 portal pairs. The end that words jump through (pr, pur, pdr) goes on or beside an end
+    // letter of the seed word, where new words hook on, so words do run through portals; its
+    // partner goes anywhere.
     let mut kinds = [Dir6::Right, Dir6::UpRight, Dir6::DownRight];
     kinds.shuffle(&mut rng);
     let pairs = rng.random_range(0..=3).min(free.len() / 2);
     for &d in &kinds[..pairs] {
         let near = free
             .iter()
-            .position(|&c| (c / width).abs_diff(seed_row) <= 1)
+            .position(|&c| {
+                (c / width).abs_diff(seed_row) <= 1
+                    && (seed_span.0..seed_span.1).contains(&(c % width))
+            })
             .unwrap_or(free.len() - 1);
-        let a = free.swap_remove(near);
-        let b = free.pop().expect("cells");
-        let (first, second) = if rng.random_bool(0.5) { (a, b) } else { (b, a) };
-        level.bonuses[first] = Bonus::Portal(d);
-        level.bonuses[second] = Bonus::Portal(d.opposite());
+        let jump = free.swap_remove(near);
+        level.bonuses[jump] = Bonus::Portal(d);
+        level.bonuses[free.pop().expect("cells")] = Bonus::Portal(d.opposite());
     }
     // Growth: random legal moves under the growth rules, each with a fresh 7-tile hand, among
     // up to 30 English words that hand could spell with one or two board letters plus up to 3
@@ -139,7 +143,14 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
         longer.shuffle(&mut rng);
         candidates.extend(longer.into_iter().take(3));
         let options = Checker::new(&level, growth_rules, &values).all_moves(&candidates);
-        if let Some(m) = options.choose(&mut rng) {
+        // Half the time, prefer a move that jumps through a portal when there is one.
+        let jumping: Vec<&Found> = options.iter().filter(|m| jumps(&level, m)).collect();
+        let pick = if !jumping.is_empty() && rng.random_bool(0.5) {
+            jumping.choose(&mut rng).copied()
+        } else {
+            options.choose(&mut rng)
+        };
+        if let Some(m) = pick {
             for (&(x, y), b) in m.cells.iter().zip(m.word.bytes()) {
                 let c = level.index(x, y);
                 level.letters[c] = Some(b);
@@ -167,6 +178,18 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
         values,
         growth_rules,
     }
+}
+
+/// Does the move's path jump through a portal (leave a portal cell in the portal's direction)?
+pub fn jumps(level: &Level, m: &Found) -> bool {
+    let dir = WORD_DIRS
+        .iter()
+        .find(|d| d.1 == m.dir)
+        .expect("word direction")
+        .0;
+    m.cells[..m.cells.len() - 1]
+        .iter()
+        .any(|&(x, y)| level.bonuses[level.index(x, y)] == Bonus::Portal(dir))
 }
 
 /// Up to `limit` words (in list order) whose letters are the hand's tiles plus at most two letters

@@ -6,7 +6,7 @@ pub mod gen;
 
 use bot::honey::{solve, Bonus, Rules};
 use bot::words::Trie;
-use checker::{Checker, Found, WORD_DIRS};
+use checker::{Checker, Found};
 use clap::{Parser, Subcommand};
 use gen::{generate, Generated};
 use rayon::prelude::*;
@@ -174,12 +174,8 @@ pub fn compare(g: &Generated, rules: Rules, trie: &Trie) -> Result<Tally, String
         None => tally.no_move = 1,
         Some(best) => {
             let bonus = |&(x, y): &(usize, usize)| g.level.bonuses[g.level.index(x, y)];
-            let dir = WORD_DIRS.iter().find(|d| d.1 == best.dir).expect("dir").0;
             tally.far_coordinates = (best.x >= 10 || best.y >= 10) as usize;
-            tally.through_portal = best.cells[..best.cells.len() - 1]
-                .iter()
-                .any(|c| bonus(c) == Bonus::Portal(dir))
-                as usize;
+            tally.through_portal = expected.iter().filter(|f| gen::jumps(&g.level, f)).count();
             tally.on_tw = best.cells.iter().any(|c| bonus(c) == Bonus::TripleWord) as usize;
             tally.on_mine = best.cells.iter().any(|c| bonus(c) == Bonus::Mine) as usize;
             tally.tied_top = expected.get(1).is_some_and(|m| m.value == best.value) as usize;
@@ -249,8 +245,8 @@ fn check(count: u64, seed: u64, size: Option<usize>, english: bool) -> ExitCode 
         tally.no_move
     );
     println!(
-        "best answers: X or Y >= 10: {}; through a portal: {}; on tw: {}; on a mine: {}; tied at the top: {}",
-        tally.far_coordinates, tally.through_portal, tally.on_tw, tally.on_mine, tally.tied_top
+        "legal moves through a portal: {}; best answers: X or Y >= 10: {}; on tw: {}; on a mine: {}; tied at the top: {}",
+        tally.through_portal, tally.far_coordinates, tally.on_tw, tally.on_mine, tally.tied_top
     );
     println!("mismatches: {}", mismatches.len());
     for m in mismatches.iter().take(10) {
