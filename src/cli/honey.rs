@@ -3,7 +3,7 @@
 use crate::honey::board::Board;
 use crate::honey::explain::{explain, render};
 use crate::honey::{solve, Layout, Level, Link, Rules};
-use crate::words::{english, read_words, LetterValues, Trie, WordList};
+use crate::words::{english, read_words, read_words_strict, LetterValues, Trie, WordList};
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -102,18 +102,18 @@ pub fn load_vocabulary(path: Option<&Path>, strict: bool) -> Result<WordList, St
     let Some(path) = path else {
         return Ok(english().clone());
     };
+    if strict {
+        return read_words_strict(path).map_err(|e| e.to_string());
+    }
     let (list, rejected) = read_words(path).map_err(|e| e.to_string())?;
     if let Some(first) = rejected.first() {
-        let what = format!(
-            "{}:{}: not a word of letters A-Z: {:?}",
+        eprintln!(
+            "warning: {}:{}: not a word of letters A-Z: {:?} ({} such entries skipped)",
             path.display(),
             first.line,
-            first.entry
+            first.entry,
+            rejected.len()
         );
-        if strict {
-            return Err(what);
-        }
-        eprintln!("warning: {what} ({} such entries skipped)", rejected.len());
     }
     Ok(list)
 }
@@ -191,6 +191,9 @@ pub struct BenchArgs {
     /// Load the default list this many times (median reported).
     #[arg(long, default_value_t = 7)]
     load_runs: usize,
+    /// Tiles in the hand to solve with.
+    #[arg(long, default_value_t = 7)]
+    hand_size: usize,
 }
 
 pub fn bench(args: BenchArgs) -> ExitCode {
@@ -200,6 +203,80 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         args.vocab,
         args.seed,
         args.load_runs,
+        args.hand_size,
     );
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scratch directory holding a level `t` with the given files.
+    fn level_dir(name: &str, files: &[(&str, &str)]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("bot-honey-cli-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (suffix, text) in files {
+            std::fs::write(dir.join(format!("t_{suffix}.txt")), text).unwrap();
+        }
+        dir
+    }
+
+    fn args(dir: &Path, extra: &[&str]) -> Args {
+        let mut argv = vec!["honey", "--dir", dir.to_str().unwrap(), "--id", "t"];
+        argv.extend_from_slice(extra);
+        Args::parse_from(argv)
+    }
+
+    const HOUSE: [(&str, &str); 5] = [
+        ("letters", "H - - - - -\n"),
+        ("bonuses", "- dl dw - - -\n"),
+        ("hand", "OUSE\n"),
+        ("values", "H 2\nO 1\nU 3\nS 1\nE 1\n"),
+        ("words", "house\r\nhose\n"),
+    ];
+
+    #[test]
+    fn level_files_in_dir_are_found_and_solved() {
+        let dir = level_dir("ok", &HOUSE);
+        let result = run_inner(&args(&dir, &["--top", "2"]));
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(result.is_ok());
+    }
+
+    #[test]
+    fn bad_input_is_a_clear_error() {
+        let mut files = HOUSE;
+        files[1] = ("bonuses", "- dl dw - -\n");
+        let dir = level_dir("shape", &files);
+        let shape = run_inner(&args(&dir, &[])).unwrap_err();
+        files[1] = HOUSE[1];
+        files[3] = ("values", "H 2\nO one\n");
+        let dir2 = level_dir("values", &files);
+        let values = run_inner(&args(&dir2, &[])).unwrap_err();
+        files[3] = HOUSE[3];
+        files[4] = ("words", "house\nho-se\n");
+        let dir3 = level_dir("words", &files);
+        let strict = run_inner(&args(&dir3, &["--strict-words"])).unwrap_err();
+        let lenient = run_inner(&args(&dir3, &[]));
+        files[2] = ("hand", "XYZ\n");
+        let dir4 = level_dir("nomove", &files);
+        let no_move = run_inner(&args(&dir4, &[])).unwrap_err();
+        let missing = run_inner(&args(Path::new("/nonexistent"), &[])).unwrap_err();
+        for d in [dir, dir2, dir3, dir4] {
+            std::fs::remove_dir_all(d).ok();
+        }
+        assert!(
+            shape.contains("t_bonuses.txt") && shape.contains("5x1"),
+            "{shape}"
+        );
+        assert!(values.contains("t_values.txt:2:"), "{values}");
+        assert!(
+            strict.contains("t_words.txt:2:") && strict.contains("ho-se"),
+            "{strict}"
+        );
+        assert!(lenient.is_ok());
+        assert!(no_move.starts_with("no legal move"), "{no_move}");
+        assert!(missing.contains("/nonexistent/t_letters.txt"), "{missing}");
+    }
 }

@@ -4,6 +4,18 @@
 use super::level::{Bonus, Dir6, Level};
 use super::rules::{Layout, Rules, WordDir};
 
+/// Why a path stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathEnd {
+    /// The next cell is off the grid.
+    Edge,
+    /// The next cell is already on the path (a portal loop).
+    Loop,
+    /// The next cell is empty and would need one hand tile too many (the path holds the cells
+    /// before it; nothing was pushed for it).
+    Cut,
+}
+
 /// "No cell": off the grid.
 pub const OFF: u32 = u32::MAX;
 
@@ -141,19 +153,26 @@ impl<'a> Board<'a> {
         self.level.bonuses[c as usize]
     }
 
-    /// Cells from `start` in direction `w` until the grid ends or a cell would repeat. The flag
-    /// says whether the walk stopped because the next cell was already on the path (a portal loop).
-    pub fn path(&self, start: u32, w: WordDir, out: &mut Vec<u32>) -> bool {
+    /// Cells from `start` in direction `w` until the grid ends, a cell would repeat, or the next
+    /// cell would be empty cell number `max_empty + 1` (no word can use that many hand tiles).
+    pub fn path(&self, start: u32, w: WordDir, max_empty: usize, out: &mut Vec<u32>) -> PathEnd {
         out.clear();
         let mut c = start;
+        let mut empty = 0;
         loop {
+            if self.letter(c).is_none() {
+                if empty == max_empty {
+                    return PathEnd::Cut;
+                }
+                empty += 1;
+            }
             out.push(c);
             let n = self.step(c, w);
             if n == OFF {
-                return false;
+                return PathEnd::Edge;
             }
             if out.contains(&n) {
-                return true;
+                return PathEnd::Loop;
             }
             c = n;
         }
@@ -170,7 +189,7 @@ impl<'a> Board<'a> {
                 if self.has_lettered_pred(c, w) {
                     continue;
                 }
-                self.path(c, w, &mut path);
+                self.path(c, w, 0, &mut path);
                 let word: Vec<u8> = path.iter().map_while(|&p| self.letter(p)).collect();
                 if word.len() >= 2 {
                     words.push((word, c, w));
@@ -178,5 +197,57 @@ impl<'a> Board<'a> {
             }
         }
         words
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometric_steps_are_reversible_and_odd_r_matches_the_spec() {
+        for layout in [Layout::OddR, Layout::EvenR, Layout::Axial] {
+            for y in 0..7 {
+                for x in 0..6 {
+                    for d in Dir6::ALL {
+                        if let Some((nx, ny)) = geometric_step(layout, 6, 7, x, y, d) {
+                            let back = geometric_step(layout, 6, 7, nx, ny, d.opposite());
+                            assert_eq!(back, Some((x, y)), "{layout:?} {d:?} from ({x},{y})");
+                        }
+                    }
+                }
+            }
+        }
+        let s = |x, y, d| geometric_step(Layout::OddR, 9, 9, x, y, d);
+        assert_eq!(s(4, 4, Dir6::UpRight), Some((4, 3)));
+        assert_eq!(s(4, 3, Dir6::UpRight), Some((5, 2)));
+        assert_eq!(s(4, 4, Dir6::DownRight), Some((4, 5)));
+        assert_eq!(s(4, 3, Dir6::DownRight), Some((5, 4)));
+        let e = |x, y, d| geometric_step(Layout::EvenR, 9, 9, x, y, d);
+        assert_eq!(e(4, 4, Dir6::UpRight), Some((5, 3)));
+        assert_eq!(e(4, 3, Dir6::UpRight), Some((4, 2)));
+        let a = |x, y, d| geometric_step(Layout::Axial, 9, 9, x, y, d);
+        assert_eq!(a(4, 4, Dir6::UpRight), Some((5, 3)));
+        assert_eq!(a(4, 4, Dir6::DownRight), Some((4, 5)));
+    }
+
+    #[test]
+    fn portals_redirect_their_own_direction_and_touch_symmetrically() {
+        let level = Level::parse(
+            ("- - -\nA B -\n- - -\n", "l"),
+            ("pdr - -\n- - -\n- - pul\n", "b"),
+            ("A", "h"),
+        )
+        .unwrap();
+        let board = Board::new(&level, Rules::default());
+        // pdr at (0,0) steps down_right onto pul at (2,2); pul's up-left neighbour is pdr.
+        assert_eq!(board.step(0, WordDir::DownRight), 8);
+        assert!(board.touching(8).contains(&0) && board.touching(0).contains(&8));
+        // (0,0)'s geometric down_right (0,1) still touches it through (0,1)'s up_right... in odd-r
+        // (0,1) up_right is (1,0), up_left is (0,0).
+        assert!(board.touching(0).contains(&3));
+        assert_eq!(board.existing, vec![(b"AB".to_vec(), 3, WordDir::Right)]);
+        assert!(board.has_lettered_pred(4, WordDir::Right));
+        assert!(!board.has_lettered_pred(3, WordDir::Right));
     }
 }

@@ -66,3 +66,29 @@ pub fn render(steps: &[Step]) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::honey::{solve, Level, Rules};
+    use crate::words::Trie;
+
+    #[test]
+    fn explanation_replays_the_score_and_marks_portal_jumps() {
+        let level =
+            Level::parse(("H - - - -\n", "l"), ("- pr m pl tw\n", "b"), ("ITS", "h")).unwrap();
+        let values = LetterValues::scrabble_english();
+        let trie = Trie::from_words(["HITS"]);
+        let moves = solve(&level, Rules::default(), &trie, &values, 1);
+        let board = Board::new(&level, Rules::default());
+        let steps = explain(&board, &values, &moves[0]);
+        // H(0,0) 4, I on pr (1,0) 5, jump to pl (3,0): T 6, S on tw (4,0): (6+1)*3 = 21.
+        let running: Vec<u64> = steps.iter().map(|s| s.running).collect();
+        assert_eq!(running, [4, 5, 6, 21]);
+        assert_eq!(moves[0].answer(), "HITS_00_right_21");
+        let jumps: Vec<bool> = steps.iter().map(|s| s.via_portal).collect();
+        assert_eq!(jumps, [false, false, true, false]);
+        assert_eq!((steps[2].x, steps[2].y, steps[0].from_hand), (3, 0, false));
+        assert!(render(&steps).contains("(through portal)"));
+    }
+}

@@ -7,7 +7,7 @@
 //! - an upper bound on the final score, compared with the N-th best value found so far (strictly
 //!   lower only, so equal values still compete in tie order). Starts are searched best bound first.
 
-use super::board::{Board, OFF};
+use super::board::{Board, PathEnd, OFF};
 use super::level::{Bonus, Level};
 use super::rules::{Link, Rules, WordDir};
 use super::Move;
@@ -143,7 +143,7 @@ impl Search<'_> {
     fn prepare(&mut self, start: u32, w: WordDir) -> Option<f64> {
         let board = self.board;
         self.start = (start, w);
-        let looped = board.path(start, w, &mut self.path);
+        let end = board.path(start, w, self.tiles_left, &mut self.path);
         for (i, &c) in self.path.iter().enumerate() {
             self.position[c as usize] = i;
         }
@@ -166,7 +166,7 @@ impl Search<'_> {
             let end_ok = if i + 1 < len {
                 board.letter(self.path[i + 1]).is_none()
             } else {
-                !looped
+                end != PathEnd::Loop // after a cut the next cell is empty
             };
             self.at.push(At {
                 cell,
@@ -457,6 +457,13 @@ mod tests {
         assert_eq!(
             answers(&l, Rules::default(), &["HIT"], &v),
             ["HIT_00_right_6"]
+        );
+        // pl at (0,0), pr at (3,0): the path from (0,0) loops back after (3,0), so a word ending
+        // there would have its own first letter "after" it.
+        let l = level("- A - - -\n", "pl - - pr -\n", "BCD");
+        assert_eq!(
+            answers(&l, Rules::default(), &["BAC", "BACD"], &v),
+            ["BAC_00_right_7"]
         );
     }
 }

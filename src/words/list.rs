@@ -77,6 +77,46 @@ pub fn read_words(path: &Path) -> Result<(WordList, Vec<Rejected>), WordsError> 
     Ok((list, rejected))
 }
 
+/// Strict loading failed: the file could not be loaded, or it holds an entry that is not a word
+/// of letters A-Z (the first one is named with its line).
+#[derive(Debug)]
+pub enum StrictWordsError {
+    Load(WordsError),
+    Rejected {
+        source: String,
+        line: usize,
+        entry: String,
+    },
+}
+
+impl fmt::Display for StrictWordsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StrictWordsError::Load(e) => e.fmt(f),
+            StrictWordsError::Rejected {
+                source,
+                line,
+                entry,
+            } => write!(f, "{source}:{line}: not a word of letters A-Z: {entry:?}"),
+        }
+    }
+}
+
+impl std::error::Error for StrictWordsError {}
+
+/// Strict mode of `read_words`: any rejected entry is an error instead of a report.
+pub fn read_words_strict(path: &Path) -> Result<WordList, StrictWordsError> {
+    let (list, rejected) = read_words(path).map_err(StrictWordsError::Load)?;
+    match rejected.into_iter().next() {
+        None => Ok(list),
+        Some(r) => Err(StrictWordsError::Rejected {
+            source: path.display().to_string(),
+            line: r.line,
+            entry: r.entry,
+        }),
+    }
+}
+
 /// The embedded English list, parsed once.
 pub fn english() -> &'static WordList {
     static LIST: OnceLock<WordList> = OnceLock::new();
@@ -134,6 +174,29 @@ mod tests {
             "sorted and unique"
         );
         assert!(list.words.iter().any(|w| w == "HOUSE"));
+    }
+
+    #[test]
+    fn strict_mode_rejects_what_report_mode_skips() {
+        let path = std::env::temp_dir().join(format!("bot-words-strict-{}", std::process::id()));
+        std::fs::write(&path, "good\r\nwords here\nbad-one\n").unwrap();
+        let (list, rejected) = read_words(&path).unwrap();
+        let strict = read_words_strict(&path).unwrap_err();
+        std::fs::write(&path, "all\nclean\n").unwrap();
+        let clean = read_words_strict(&path).unwrap();
+        std::fs::remove_file(&path).ok();
+        assert_eq!(list.words, ["GOOD", "WORDS", "HERE"]);
+        assert_eq!(rejected.len(), 1);
+        let message = strict.to_string();
+        assert!(
+            message.ends_with(":3: not a word of letters A-Z: \"bad-one\""),
+            "{message}"
+        );
+        assert_eq!(clean.words, ["ALL", "CLEAN"]);
+        assert!(matches!(
+            read_words_strict(Path::new("/nonexistent/w")),
+            Err(StrictWordsError::Load(_))
+        ));
     }
 
     #[test]

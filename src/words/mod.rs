@@ -5,7 +5,10 @@ mod list;
 mod trie;
 mod values;
 
-pub use list::{english, parse_words, read_words, Rejected, WordList, WordsError, ENGLISH_TEXT};
+pub use list::{
+    english, parse_words, read_words, read_words_strict, Rejected, StrictWordsError, WordList,
+    WordsError, ENGLISH_TEXT,
+};
 pub use trie::{NodeId, Trie};
 pub use values::{LetterValues, ValuesError};
 

@@ -1,9 +1,359 @@
-use clap::Parser;
+//! `tester honey gen` writes a generated level; `tester honey check` compares the solver with the
+//! independent checker on many seeded levels under every rule switch setting.
+
+pub mod checker;
+pub mod gen;
+
+use bot::honey::{solve, Bonus, Rules};
+use bot::words::Trie;
+use checker::{Checker, Found};
+use clap::{Parser, Subcommand};
+use gen::{generate, Generated};
+use rayon::prelude::*;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-pub struct Args {}
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
 
-pub fn run(_args: Args) -> ExitCode {
-    crate::fail("tester honey: not implemented yet")
+#[derive(Subcommand)]
+enum Command {
+    /// Write one generated level (letters, bonuses, hand, words, values, expected answers).
+    Gen {
+        #[arg(long)]
+        seed: u64,
+        /// Grid size (size x size); default: drawn from the seed (5..=16).
+        #[arg(long)]
+        size: Option<usize>,
+        /// Output directory.
+        #[arg(long, default_value = ".")]
+        out: PathBuf,
+        /// Level id (file prefix); default `honey<SEED>`.
+        #[arg(long)]
+        id: Option<String>,
+    },
+    /// Solver vs checker on `count` levels (seeds seed..seed+count) under all 12 switch settings.
+    Check {
+        #[arg(long, default_value_t = 200)]
+        count: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Grid size for every level; default: drawn from each seed (5..=16).
+        #[arg(long)]
+        size: Option<usize>,
+        /// Use the embedded English list (~64k words) as every level's vocabulary.
+        #[arg(long)]
+        english: bool,
+    },
+}
+
+pub fn run(args: Args) -> ExitCode {
+    match args.command {
+        Command::Gen {
+            seed,
+            size,
+            out,
+            id,
+        } => write_level(seed, size, &out, &id.unwrap_or(format!("honey{seed}"))),
+        Command::Check {
+            count,
+            seed,
+            size,
+            english,
+        } => check(count, seed, size, english),
+    }
+}
+
+fn write_level(seed: u64, size: Option<usize>, out: &std::path::Path, id: &str) -> ExitCode {
+    let g = generate(seed, size);
+    let mut expected = String::new();
+    for rules in Rules::all() {
+        let best = Checker::new(&g.level, rules, &g.values).all_moves(&g.words);
+        let answer = best.first().map_or("none".to_string(), |f| f.answer());
+        expected.push_str(&format!("{rules}: {answer}\n"));
+    }
+    let files = [
+        ("letters", g.level.letters_text()),
+        ("bonuses", g.level.bonuses_text()),
+        ("hand", g.level.hand_text()),
+        ("words", g.words_text()),
+        ("values", g.values_text()),
+        ("expected", expected.clone()),
+    ];
+    if let Err(e) = std::fs::create_dir_all(out) {
+        return crate::fail(format!("{}: cannot create directory: {e}", out.display()));
+    }
+    for (suffix, text) in files {
+        let path = out.join(format!("{id}_{suffix}.txt"));
+        if let Err(e) = std::fs::write(&path, text) {
+            return crate::fail(format!("{}: cannot write: {e}", path.display()));
+        }
+    }
+    println!(
+        "level seed {seed}: {}x{} grid, {} words, grown under {}; files {}/{id}_*.txt",
+        g.level.width,
+        g.level.height,
+        g.words.len(),
+        g.growth_rules,
+        out.display()
+    );
+    print!("expected (checker):\n{expected}");
+    ExitCode::SUCCESS
+}
+
+/// What one (level, rules) comparison saw.
+#[derive(Default, Clone, Copy)]
+pub struct Tally {
+    pub settings: usize,
+    pub legal_moves: usize,
+    pub no_move: usize,
+    pub far_coordinates: usize,
+    pub through_portal: usize,
+    pub on_tw: usize,
+    pub on_mine: usize,
+    pub tied_top: usize,
+    /// Legal moves whose link is 2+ board letters (an extension of a whole word).
+    pub extensions: usize,
+}
+
+impl Tally {
+    fn add(mut self, o: Tally) -> Tally {
+        self.settings += o.settings;
+        self.legal_moves += o.legal_moves;
+        self.no_move += o.no_move;
+        self.far_coordinates += o.far_coordinates;
+        self.through_portal += o.through_portal;
+        self.on_tw += o.on_tw;
+        self.on_mine += o.on_mine;
+        self.tied_top += o.tied_top;
+        self.extensions += o.extensions;
+        self
+    }
+}
+
+fn answers_of(moves: &[bot::honey::Move]) -> Vec<String> {
+    moves.iter().map(|m| m.answer()).collect()
+}
+
+/// Compare the solver (every move, best 1 and best 5 with pruning) with the checker.
+pub fn compare(g: &Generated, rules: Rules, trie: &Trie) -> Result<Tally, String> {
+    let expected = Checker::new(&g.level, rules, &g.values).all_moves(&g.words);
+    let want: Vec<String> = expected.iter().map(Found::answer).collect();
+    for limit in [usize::MAX, 1, 5] {
+        let got = answers_of(&solve(&g.level, rules, trie, &g.values, limit));
+        let want = &want[..want.len().min(limit)];
+        if got != want {
+            let i = got.iter().zip(want).take_while(|(a, b)| a == b).count();
+            return Err(format!(
+                "seed {} ({rules}), top {}: solver has {} moves, checker {}; first difference at #{i}: solver {:?}, checker {:?}",
+                g.seed,
+                if limit == usize::MAX { "all".to_string() } else { limit.to_string() },
+                got.len(),
+                want.len(),
+                got.get(i),
+                want.get(i)
+            ));
+        }
+    }
+    let board_letters = |f: &Found| {
+        f.cells
+            .iter()
+            .filter(|&&(x, y)| g.level.letters[g.level.index(x, y)].is_some())
+            .count()
+    };
+    let mut tally = Tally {
+        settings: 1,
+        legal_moves: expected.len(),
+        extensions: expected.iter().filter(|f| board_letters(f) >= 2).count(),
+        ..Tally::default()
+    };
+    match expected.first() {
+        None => tally.no_move = 1,
+        Some(best) => {
+            let bonus = |&(x, y): &(usize, usize)| g.level.bonuses[g.level.index(x, y)];
+            tally.far_coordinates = (best.x >= 10 || best.y >= 10) as usize;
+            tally.through_portal = expected.iter().filter(|f| gen::jumps(&g.level, f)).count();
+            tally.on_tw = best.cells.iter().any(|c| bonus(c) == Bonus::TripleWord) as usize;
+            tally.on_mine = best.cells.iter().any(|c| bonus(c) == Bonus::Mine) as usize;
+            tally.tied_top = expected.get(1).is_some_and(|m| m.value == best.value) as usize;
+        }
+    }
+    Ok(tally)
+}
+
+/// Every switch setting on one generated level; `english` replaces the level's vocabulary.
+pub fn check_level(
+    seed: u64,
+    size: Option<usize>,
+    english: Option<&(Vec<String>, Trie)>,
+) -> (Tally, Vec<String>) {
+    let mut g = generate(seed, size);
+    let own;
+    let trie = match english {
+        Some((words, trie)) => {
+            g.words = words.clone();
+            trie
+        }
+        None => {
+            own = Trie::from_words(g.words.iter().map(|s| s.as_str()));
+            &own
+        }
+    };
+    let mut tally = Tally::default();
+    let mut mismatches = Vec::new();
+    for rules in Rules::all() {
+        match compare(&g, rules, trie) {
+            Ok(t) => tally = tally.add(t),
+            Err(e) => mismatches.push(e),
+        }
+    }
+    (tally, mismatches)
+}
+
+fn check(count: u64, seed: u64, size: Option<usize>, english: bool) -> ExitCode {
+    let start = std::time::Instant::now();
+    let vocabulary = english.then(|| {
+        let words = bot::words::english().words.clone();
+        let trie = Trie::from_words(words.iter().map(|s| s.as_str()));
+        (words, trie)
+    });
+    let results: Vec<(Tally, Vec<String>)> = (seed..seed + count)
+        .into_par_iter()
+        .map(|s| check_level(s, size, vocabulary.as_ref()))
+        .collect();
+    let tally = results.iter().fold(Tally::default(), |a, r| a.add(r.0));
+    let mismatches: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
+    println!(
+        "honey check: {count} levels (seeds {seed}..={}){}, {} rule settings each, {:.1} s",
+        seed + count.saturating_sub(1),
+        if english {
+            ", embedded English vocabulary"
+        } else {
+            ""
+        },
+        Rules::all().len(),
+        start.elapsed().as_secs_f64()
+    );
+    println!(
+        "compared: {} (level, setting) pairs, {} legal moves in full lists ({} extend a whole word); {} pairs with no legal move",
+        tally.settings + mismatches.len(),
+        tally.legal_moves,
+        tally.extensions,
+        tally.no_move
+    );
+    println!(
+        "legal moves through a portal: {}; best answers: X or Y >= 10: {}; on tw: {}; on a mine: {}; tied at the top: {}",
+        tally.through_portal, tally.far_coordinates, tally.on_tw, tally.on_mine, tally.tied_top
+    );
+    println!("mismatches: {}", mismatches.len());
+    for m in mismatches.iter().take(10) {
+        println!("  {m}");
+    }
+    if mismatches.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        println!("reproduce: tester honey gen --seed <SEED> --out DIR, then bot honey --dir DIR --id honey<SEED> with the switches shown");
+        ExitCode::FAILURE
+    }
+}
+
+/// Solve a level with the library solver (used by the invariant tests).
+#[cfg(test)]
+fn best_value(
+    level: &bot::honey::Level,
+    words: &[String],
+    values: &bot::words::LetterValues,
+    rules: Rules,
+) -> Option<u64> {
+    let trie = Trie::from_words(words.iter().map(|s| s.as_str()));
+    solve(level, rules, &trie, values, 1)
+        .first()
+        .map(|m| m.value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bot::honey::Level;
+
+    #[test]
+    fn solver_matches_checker_on_seeded_levels_under_every_setting() {
+        let results: Vec<(Tally, Vec<String>)> = (1000..1240)
+            .into_par_iter()
+            .map(|s| check_level(s, None, None))
+            .collect();
+        let tally = results.iter().fold(Tally::default(), |a, r| a.add(r.0));
+        let mismatches: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
+        assert!(mismatches.is_empty(), "{mismatches:#?}");
+        // The generator must really exercise the hard cases.
+        assert!(tally.legal_moves > 10_000, "{}", tally.legal_moves);
+        assert!(tally.far_coordinates > 0 && tally.through_portal > 0 && tally.tied_top > 0);
+        assert!(tally.on_tw > 0 && tally.on_mine > 0 && tally.extensions > 0);
+    }
+
+    #[test]
+    fn invariants_hold_on_seeded_levels() {
+        for seed in 2000..2060 {
+            let g = generate(seed, None);
+            let rules = Rules::all()[seed as usize % 12];
+            let base = best_value(&g.level, &g.words, &g.values, rules);
+            // One more hand tile never lowers the best score.
+            for extra in [b'E', b'S', b'Q'] {
+                let mut more = g.level.clone();
+                more.hand[(extra - b'A') as usize] += 1;
+                let v = best_value(&more, &g.words, &g.values, rules);
+                assert!(
+                    v >= base,
+                    "seed {seed}: adding {} lowered {base:?} to {v:?}",
+                    extra as char
+                );
+            }
+            if let Some(best) = Checker::new(&g.level, rules, &g.values)
+                .all_moves(&g.words)
+                .first()
+            {
+                // Removing the best word from the vocabulary never raises the best score...
+                let fewer: Vec<String> = g
+                    .words
+                    .iter()
+                    .filter(|w| **w != best.word)
+                    .cloned()
+                    .collect();
+                let v = best_value(&g.level, &fewer, &g.values, rules);
+                assert!(
+                    v <= base,
+                    "seed {seed}: removing {} raised the best",
+                    best.word
+                );
+                // ...and raising every letter value by one never lowers it.
+                let mut richer = g.values.clone();
+                richer.0.iter_mut().for_each(|v| *v += 1);
+                let v = best_value(&g.level, &g.words, &richer, rules);
+                assert!(v >= base, "seed {seed}: higher values lowered the best");
+            } else {
+                // No legal move: removing a word keeps it that way.
+                let fewer = &g.words[1..];
+                assert_eq!(best_value(&g.level, fewer, &g.values, rules), None);
+            }
+        }
+    }
+
+    #[test]
+    fn generation_is_deterministic_and_reachable_levels_parse_back() {
+        let a = generate(77, Some(12));
+        let b = generate(77, Some(12));
+        assert_eq!(a.level, b.level);
+        assert_eq!(a.words, b.words);
+        let again = Level::parse(
+            (&a.level.letters_text(), "l"),
+            (&a.level.bonuses_text(), "b"),
+            (&a.level.hand_text(), "h"),
+        )
+        .unwrap();
+        assert_eq!(again, a.level);
+        assert!(a.level.letters.iter().filter(|c| c.is_some()).count() >= 3);
+    }
 }
