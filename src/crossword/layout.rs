@@ -1,0 +1,467 @@
+//! Layouts: which fields are questions, with arrows derived from the runs of letter fields, and a
+//! simulated-annealing search that maximises the rating while avoiding hard-to-fill long slots.
+
+use super::grid::{Cell, Grid, Question};
+use super::rate::{length_bin, scores, Counts};
+use super::rules::pair_allowed;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::Instant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Blocked,
+    Letter,
+    Question,
+}
+
+/// The search state: field kinds, plus per question which of its plain runs it leaves unclued
+/// (bit 0: the run to its right, bit 1: the run below), so doubles can be traded for coverage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub rows: usize,
+    pub cols: usize,
+    pub kind: Vec<Kind>,
+    pub suppress: Vec<u8>,
+}
+
+/// One word slot: the question field and arrow that clue it, and its letter fields in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub question: usize,
+    pub arrow: u8,
+    pub start: usize,
+    pub step: usize,
+    pub len: usize,
+}
+
+impl Slot {
+    pub fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.len).map(move |k| self.start + k * self.step)
+    }
+}
+
+/// Arrows, slots and coverage derived from a layout, with the layout's rule defects.
+#[derive(Clone, Debug, Default)]
+pub struct Derived {
+    /// Bit set of arrow types per field.
+    pub arrows: Vec<u8>,
+    pub slots: Vec<Slot>,
+    pub coverage: Vec<u8>,
+    /// Letter fields no word covers.
+    pub uncovered: usize,
+    /// Question fields that clue no word.
+    pub idle_questions: usize,
+}
+
+impl Layout {
+    /// Blocked fields from the grid; everything else starts as a letter field.
+    pub fn from_grid(grid: &Grid) -> Layout {
+        Layout {
+            rows: grid.rows,
+            cols: grid.cols,
+            kind: grid
+                .cells
+                .iter()
+                .map(|c| {
+                    if c.is_blocked() {
+                        Kind::Blocked
+                    } else {
+                        Kind::Letter
+                    }
+                })
+                .collect(),
+            suppress: vec![0; grid.cells.len()],
+        }
+    }
+
+    fn is(&self, r: isize, c: isize, k: Kind) -> bool {
+        r >= 0
+            && c >= 0
+            && (r as usize) < self.rows
+            && (c as usize) < self.cols
+            && self.kind[r as usize * self.cols + c as usize] == k
+    }
+
+    /// Bent arrows (1, 2, 4, 5) are allowed here: row 0, column 0, right of or below blocked.
+    fn bent_ok(&self, i: usize) -> bool {
+        let (r, c) = (i / self.cols, i % self.cols);
+        r == 0
+            || c == 0
+            || self.kind[i - 1] == Kind::Blocked
+            || self.kind[i - self.cols] == Kind::Blocked
+    }
+
+    /// Derive arrows and slots: every run of 2+ letters gets a clue where the rules allow one.
+    pub fn derive(&self, d: &mut Derived) {
+        let (rows, cols) = (self.rows, self.cols);
+        let n = rows * cols;
+        d.arrows.clear();
+        d.arrows.resize(n, 0);
+        d.coverage.clear();
+        d.coverage.resize(n, 0);
+        d.slots.clear();
+        let mut pending: [(usize, usize, usize); 0] = [];
+        let _ = &mut pending;
+        let mut bent_runs: Vec<(usize, usize, bool)> = Vec::new();
+        for i in 0..n {
+            if self.kind[i] != Kind::Letter {
+                continue;
+            }
+            let (r, c) = ((i / cols) as isize, (i % cols) as isize);
+            // Horizontal run starting here.
+            if !self.is(r, c - 1, Kind::Letter) {
+                let mut len = 1;
+                while self.is(r, c + len as isize, Kind::Letter) {
+                    len += 1;
+                }
+                if len >= 2 {
+                    if self.is(r, c - 1, Kind::Question) {
+                        if self.suppress[i - 1] & 1 == 0 {
+                            self.add(d, i - 1, 3, i, 1, len);
+                        }
+                    } else {
+                        bent_runs.push((i, len, true));
+                    }
+                }
+            }
+            if !self.is(r - 1, c, Kind::Letter) {
+                let mut len = 1;
+                while self.is(r + len as isize, c, Kind::Letter) {
+                    len += 1;
+                }
+                if len >= 2 {
+                    if self.is(r - 1, c, Kind::Question) {
+                        if self.suppress[i - cols] & 2 == 0 {
+                            self.add(d, i - cols, 0, i, cols, len);
+                        }
+                    } else {
+                        bent_runs.push((i, len, false));
+                    }
+                }
+            }
+        }
+        // Runs starting at the border or an island: a bent arrow from a neighbouring question.
+        for (i, len, horizontal) in bent_runs {
+            let (r, c) = ((i / cols) as isize, (i % cols) as isize);
+            let options: [(isize, isize, u8); 2] = if horizontal {
+                [(r - 1, c, 1), (r + 1, c, 5)]
+            } else {
+                [(r, c - 1, 4), (r, c + 1, 2)]
+            };
+            for (qr, qc, arrow) in options {
+                if !self.is(qr, qc, Kind::Question) {
+                    continue;
+                }
+                let q = qr as usize * cols + qc as usize;
+                if !self.bent_ok(q) || !arrows_accept(d.arrows[q], arrow) {
+                    continue;
+                }
+                let step = if horizontal { 1 } else { cols };
+                self.add(d, q, arrow, i, step, len);
+                break;
+            }
+        }
+        d.uncovered = (0..n)
+            .filter(|&i| self.kind[i] == Kind::Letter && d.coverage[i] == 0)
+            .count();
+        d.idle_questions = (0..n)
+            .filter(|&i| self.kind[i] == Kind::Question && d.arrows[i] == 0)
+            .count();
+    }
+
+    fn add(&self, d: &mut Derived, q: usize, arrow: u8, start: usize, step: usize, len: usize) {
+        d.arrows[q] |= 1 << arrow;
+        for k in 0..len {
+            d.coverage[start + k * step] += 1;
+        }
+        d.slots.push(Slot {
+            question: q,
+            arrow,
+            start,
+            step,
+            len,
+        });
+    }
+
+    /// The rating counts of the derived layout (the same numbers `rate::counts` gives its grid).
+    pub fn counts(&self, d: &Derived, scratch: &mut Vec<bool>) -> Counts {
+        let (rows, cols) = (self.rows, self.cols);
+        let n = rows * cols;
+        let mut c = Counts::default();
+        let uncrossed = |i: usize| self.kind[i] == Kind::Letter && d.coverage[i] == 1;
+        for i in 0..n {
+            match self.kind[i] {
+                Kind::Blocked => continue,
+                Kind::Question => {
+                    c.questions += 1;
+                    if d.arrows[i].count_ones() >= 2 {
+                        c.doubles += 1;
+                    }
+                }
+                Kind::Letter => {
+                    c.letters += 1;
+                    if uncrossed(i) {
+                        c.uncrossed += 1;
+                        let (r, col) = (i / cols, i % cols);
+                        if (r > 0 && uncrossed(i - cols))
+                            || (r + 1 < rows && uncrossed(i + cols))
+                            || (col > 0 && uncrossed(i - 1))
+                            || (col + 1 < cols && uncrossed(i + 1))
+                        {
+                            c.dead += 1;
+                        }
+                    }
+                }
+            }
+            c.unblocked += 1;
+        }
+        for s in &d.slots {
+            c.histogram[length_bin(s.len)] += 1;
+        }
+        scratch.clear();
+        scratch.extend(self.kind.iter().map(|&k| k == Kind::Question));
+        c.clusters = super::rate::cluster_sizes(rows, cols, scratch);
+        c
+    }
+
+    /// The layout as a grid in the style of `template`: letters empty, questions listed in order.
+    pub fn to_grid(&self, template: &Grid, d: &Derived) -> Grid {
+        let mut g = template.clone();
+        for (i, cell) in g.cells.iter_mut().enumerate() {
+            *cell = match (self.kind[i], *cell) {
+                (Kind::Blocked, Cell::Blocked(b)) => Cell::Blocked(b),
+                (Kind::Blocked, _) => Cell::Blocked(b'-'),
+                (Kind::Question, _) => Cell::Question,
+                (Kind::Letter, _) => Cell::Empty,
+            };
+        }
+        g.questions.clear();
+        for i in 0..self.kind.len() {
+            for arrow in 0..6u8 {
+                if d.arrows[i] & (1 << arrow) != 0 {
+                    g.questions.push(Question {
+                        row: i / self.cols,
+                        col: i % self.cols,
+                        arrow,
+                    });
+                }
+            }
+        }
+        g
+    }
+}
+
+/// May a field with arrow set `set` take `arrow` too (at most two, an allowed pair)?
+fn arrows_accept(set: u8, arrow: u8) -> bool {
+    match set.count_ones() {
+        0 => true,
+        1 => pair_allowed(set.trailing_zeros() as u8, arrow),
+        _ => false,
+    }
+}
+
+/// Search knobs: the fill-difficulty terms added to the rating.
+#[derive(Clone, Debug)]
+pub struct AnnealOptions {
+    /// Slots longer than this cost `long_penalty` per extra letter.
+    pub max_len: usize,
+    pub long_penalty: f64,
+    pub iterations: u64,
+    pub deadline: Option<Instant>,
+    pub start_temperature: f64,
+    pub end_temperature: f64,
+}
+
+impl Default for AnnealOptions {
+    fn default() -> Self {
+        AnnealOptions {
+            max_len: 9,
+            long_penalty: 3.0,
+            iterations: 200_000,
+            deadline: None,
+            start_temperature: 3.0,
+            end_temperature: 0.02,
+        }
+    }
+}
+
+/// Objective of a layout: rating mean minus rule defects and fill-difficulty terms.
+pub struct Evaluator {
+    derived: Derived,
+    scratch: Vec<bool>,
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Evaluator {
+    pub fn new() -> Evaluator {
+        Evaluator {
+            derived: Derived::default(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// (objective, rating mean, layout is valid).
+    pub fn evaluate(&mut self, layout: &Layout, o: &AnnealOptions) -> (f64, f64, bool) {
+        layout.derive(&mut self.derived);
+        let d = &self.derived;
+        let counts = layout.counts(d, &mut self.scratch);
+        let mean = scores(&counts).mean();
+        let long: usize = d
+            .slots
+            .iter()
+            .map(|s| s.len.saturating_sub(o.max_len))
+            .sum();
+        let defects = d.uncovered + d.idle_questions;
+        let objective = mean - 20.0 * defects as f64 - o.long_penalty * long as f64;
+        (objective, mean, defects == 0)
+    }
+
+    pub fn derived(&self) -> &Derived {
+        &self.derived
+    }
+}
+
+/// A starting layout: questions spread at random over a fifth of the free fields.
+pub fn random_layout(base: &Layout, rng: &mut Xoshiro256PlusPlus) -> Layout {
+    let mut l = base.clone();
+    for k in l.kind.iter_mut() {
+        if *k != Kind::Blocked {
+            *k = if rng.random_bool(0.22) {
+                Kind::Question
+            } else {
+                Kind::Letter
+            };
+        }
+    }
+    l
+}
+
+/// Simulated annealing from `start`: returns the best valid layout seen (or the last one).
+pub fn anneal(start: &Layout, o: &AnnealOptions, seed: u64) -> (Layout, f64) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut ev = Evaluator::new();
+    let mut cur = start.clone();
+    let (mut cur_obj, _, valid) = ev.evaluate(&cur, o);
+    let mut best = cur.clone();
+    let mut best_obj = if valid { cur_obj } else { f64::NEG_INFINITY };
+    let free: Vec<usize> = (0..cur.kind.len())
+        .filter(|&i| cur.kind[i] != Kind::Blocked)
+        .collect();
+    if free.is_empty() {
+        return (best, best_obj);
+    }
+    let ratio = o.end_temperature / o.start_temperature;
+    for it in 0..o.iterations {
+        if it.is_multiple_of(1024) && o.deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let t = o.start_temperature * ratio.powf(it as f64 / o.iterations as f64);
+        let i = free[rng.random_range(0..free.len())];
+        let (old_kind, old_sup) = (cur.kind[i], cur.suppress[i]);
+        if old_kind == Kind::Question && rng.random_bool(0.2) {
+            cur.suppress[i] ^= 1 << rng.random_range(0..2);
+        } else {
+            cur.kind[i] = if old_kind == Kind::Question {
+                Kind::Letter
+            } else {
+                Kind::Question
+            };
+            cur.suppress[i] = 0;
+        }
+        let (obj, _, valid) = ev.evaluate(&cur, o);
+        if obj >= cur_obj || rng.random::<f64>() < ((obj - cur_obj) / t).exp() {
+            cur_obj = obj;
+            if valid && obj > best_obj {
+                best_obj = obj;
+                best = cur.clone();
+            }
+        } else {
+            cur.kind[i] = old_kind;
+            cur.suppress[i] = old_sup;
+        }
+    }
+    (best, best_obj)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::crossword::rate::rate;
+
+    fn grid_of(rows: usize, cols: usize) -> Grid {
+        let mut text = format!("{rows}\n{cols}\n");
+        for _ in 0..rows {
+            text.push_str(&".".repeat(cols));
+            text.push('\n');
+        }
+        Grid::parse(&text).unwrap()
+    }
+
+    #[test]
+    fn derived_counts_match_the_rater_on_random_layouts() {
+        let island = std::fs::read_to_string("../shared/data/crossword/test_cases/island_1.cwg");
+        let templates = [
+            grid_of(6, 7),
+            grid_of(9, 5),
+            Grid::parse(&island.unwrap()).unwrap(),
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut scratch = Vec::new();
+        let mut valid = 0;
+        for case in 0..400 {
+            let template = &templates[case % templates.len()];
+            let mut l = random_layout(&Layout::from_grid(template), &mut rng);
+            for s in l.suppress.iter_mut() {
+                *s = rng.random_range(0..4);
+            }
+            if case % 4 == 0 {
+                // Annealed layouts, to compare valid ones too.
+                let o = AnnealOptions {
+                    iterations: 3000,
+                    ..AnnealOptions::default()
+                };
+                l = anneal(&l, &o, case as u64).0;
+            }
+            let mut d = Derived::default();
+            l.derive(&mut d);
+            let fast = l.counts(&d, &mut scratch);
+            let g = l.to_grid(template, &d);
+            let r = rate(&g, None);
+            assert_eq!(fast, r.counts, "case {case}");
+            // Derived arrows never break placement rules; only coverage/idle defects remain.
+            let layout_ok = d.uncovered == 0 && d.idle_questions == 0;
+            assert_eq!(
+                layout_ok,
+                r.violations.is_empty(),
+                "case {case}: {:?}",
+                r.violations
+            );
+            valid += layout_ok as usize;
+        }
+        assert!(valid >= 50, "{valid}");
+    }
+
+    #[test]
+    fn annealing_15x15_reaches_a_valid_high_rated_layout() {
+        let template = grid_of(15, 15);
+        let base = Layout::from_grid(&template);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let start = random_layout(&base, &mut rng);
+        let o = AnnealOptions {
+            iterations: 150_000,
+            ..AnnealOptions::default()
+        };
+        let (best, _) = anneal(&start, &o, 1);
+        let mut d = Derived::default();
+        best.derive(&mut d);
+        let r = rate(&best.to_grid(&template, &d), None);
+        assert!(r.violations.is_empty(), "{:?}", r.violations);
+        assert!(r.mean() > 90.0, "{:?}", r.scores);
+    }
+}
