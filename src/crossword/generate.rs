@@ -3,7 +3,7 @@
 
 use super::fill::{FillSlot, Filler, WordIndex};
 use super::grid::{Cell, Grid};
-use super::layout::{anneal, random_layout, AnnealOptions, Derived, Kind, Layout};
+use super::layout::{anneal_counted, random_layout, AnnealOptions, Derived, Kind, Layout};
 use super::rate::rate;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -42,15 +42,17 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
             .wrapping_add(attempt);
         attempt += 1;
         let left = deadline.saturating_duration_since(Instant::now());
-        let layout_time = (left / 4).min(Duration::from_secs_f64(2.0 + free as f64 / 200.0));
+        // Most of the budget goes to the layout: the fill is usually quick.
+        let cap = Duration::from_secs_f64(3.0 + free as f64 / 50.0);
+        let layout_time = left.mul_f64(0.6).min(cap);
         let ao = AnnealOptions {
             max_len,
-            iterations: 400 * free as u64,
+            iterations: 2000 * free as u64,
             deadline: Some(Instant::now() + layout_time),
             ..AnnealOptions::default()
         };
         let start = random_layout(&base, &mut rng);
-        let (layout, objective) = anneal(&start, &ao, attempt_seed);
+        let (layout, objective, moves) = anneal_counted(&start, &ao, attempt_seed);
         if objective == f64::NEG_INFINITY {
             continue;
         }
@@ -76,7 +78,7 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
         let out = filler.solve(cell_count, attempt_seed, deadline);
         if o.verbose {
             eprintln!(
-                "  attempt {attempt}: layout {layout_mean:.2} ({} slots) fill {} after {} restarts, {} nodes, {:.1} s",
+                "  attempt {attempt}: layout {layout_mean:.2} ({} slots, {moves} moves) fill {} after {} restarts, {} nodes, {:.1} s",
                 d.slots.len(),
                 if out.letters.is_some() { "ok" } else { "failed" },
                 out.restarts,

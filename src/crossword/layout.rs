@@ -2,7 +2,7 @@
 //! simulated-annealing search that maximises the rating while avoiding hard-to-fill long slots.
 
 use super::grid::{Cell, Grid, Question};
-use super::rate::{length_bin, scores, Counts};
+use super::rate::{length_bin, raw_scores, scores, Counts};
 use super::rules::pair_allowed;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -52,6 +52,16 @@ pub struct Derived {
     pub uncovered: usize,
     /// Question fields that clue no word.
     pub idle_questions: usize,
+    /// Runs that need a bent arrow (start, length, horizontal); kept to reuse the buffer.
+    bent_runs: Vec<(usize, usize, bool)>,
+}
+
+/// Reusable buffers for the cluster search.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<usize>,
 }
 
 impl Layout {
@@ -101,9 +111,8 @@ impl Layout {
         d.coverage.clear();
         d.coverage.resize(n, 0);
         d.slots.clear();
-        let mut pending: [(usize, usize, usize); 0] = [];
-        let _ = &mut pending;
-        let mut bent_runs: Vec<(usize, usize, bool)> = Vec::new();
+        let mut bent_runs = std::mem::take(&mut d.bent_runs);
+        bent_runs.clear();
         for i in 0..n {
             if self.kind[i] != Kind::Letter {
                 continue;
@@ -142,7 +151,7 @@ impl Layout {
             }
         }
         // Runs starting at the border or an island: a bent arrow from a neighbouring question.
-        for (i, len, horizontal) in bent_runs {
+        for &(i, len, horizontal) in &bent_runs {
             let (r, c) = ((i / cols) as isize, (i % cols) as isize);
             let options: [(isize, isize, u8); 2] = if horizontal {
                 [(r - 1, c, 1), (r + 1, c, 5)]
@@ -162,6 +171,7 @@ impl Layout {
                 break;
             }
         }
+        d.bent_runs = bent_runs;
         d.uncovered = (0..n)
             .filter(|&i| self.kind[i] == Kind::Letter && d.coverage[i] == 0)
             .count();
@@ -185,10 +195,24 @@ impl Layout {
     }
 
     /// The rating counts of the derived layout (the same numbers `rate::counts` gives its grid).
-    pub fn counts(&self, d: &Derived, scratch: &mut Vec<bool>) -> Counts {
+    pub fn counts(&self, d: &Derived, scratch: &mut Scratch) -> Counts {
+        let mut c = Counts::default();
+        self.counts_into(d, scratch, &mut c);
+        c
+    }
+
+    /// `counts` into a reused `Counts`.
+    pub fn counts_into(&self, d: &Derived, scratch: &mut Scratch, c: &mut Counts) {
         let (rows, cols) = (self.rows, self.cols);
         let n = rows * cols;
-        let mut c = Counts::default();
+        c.unblocked = 0;
+        c.questions = 0;
+        c.doubles = 0;
+        c.letters = 0;
+        c.uncrossed = 0;
+        c.dead = 0;
+        c.histogram = [0; 8];
+        c.clusters.clear();
         let uncrossed = |i: usize| self.kind[i] == Kind::Letter && d.coverage[i] == 1;
         for i in 0..n {
             match self.kind[i] {
@@ -219,10 +243,43 @@ impl Layout {
         for s in &d.slots {
             c.histogram[length_bin(s.len)] += 1;
         }
-        scratch.clear();
-        scratch.extend(self.kind.iter().map(|&k| k == Kind::Question));
-        c.clusters = super::rate::cluster_sizes(rows, cols, scratch);
-        c
+        self.clusters_into(scratch, &mut c.clusters);
+    }
+
+    /// Sizes of the 8-connected question clusters, in order of their first field.
+    fn clusters_into(&self, sc: &mut Scratch, out: &mut Vec<usize>) {
+        let (rows, cols) = (self.rows, self.cols);
+        let n = rows * cols;
+        if sc.seen.len() != n || sc.stamp == u32::MAX {
+            sc.seen = vec![0; n];
+            sc.stamp = 0;
+        }
+        sc.stamp += 1;
+        let stamp = sc.stamp;
+        for start in 0..n {
+            if self.kind[start] != Kind::Question || sc.seen[start] == stamp {
+                continue;
+            }
+            sc.seen[start] = stamp;
+            sc.stack.push(start);
+            let mut size = 0;
+            while let Some(i) = sc.stack.pop() {
+                size += 1;
+                let (r, c) = (i / cols, i % cols);
+                let (r0, r1) = (r.saturating_sub(1), (r + 1).min(rows - 1));
+                let (c0, c1) = (c.saturating_sub(1), (c + 1).min(cols - 1));
+                for nr in r0..=r1 {
+                    for nc in c0..=c1 {
+                        let j = nr * cols + nc;
+                        if self.kind[j] == Kind::Question && sc.seen[j] != stamp {
+                            sc.seen[j] = stamp;
+                            sc.stack.push(j);
+                        }
+                    }
+                }
+            }
+            out.push(size);
+        }
     }
 
     /// The layout as a grid in the style of `template`: letters empty, questions listed in order.
@@ -289,7 +346,8 @@ impl Default for AnnealOptions {
 /// Objective of a layout: rating mean minus rule defects and fill-difficulty terms.
 pub struct Evaluator {
     derived: Derived,
-    scratch: Vec<bool>,
+    scratch: Scratch,
+    counts: Counts,
 }
 
 impl Default for Evaluator {
@@ -302,7 +360,8 @@ impl Evaluator {
     pub fn new() -> Evaluator {
         Evaluator {
             derived: Derived::default(),
-            scratch: Vec::new(),
+            scratch: Scratch::default(),
+            counts: Counts::default(),
         }
     }
 
@@ -310,15 +369,16 @@ impl Evaluator {
     pub fn evaluate(&mut self, layout: &Layout, o: &AnnealOptions) -> (f64, f64, bool) {
         layout.derive(&mut self.derived);
         let d = &self.derived;
-        let counts = layout.counts(d, &mut self.scratch);
-        let mean = scores(&counts).mean();
+        layout.counts_into(d, &mut self.scratch, &mut self.counts);
+        let mean = scores(&self.counts).mean();
+        let shaped = raw_scores(&self.counts).mean();
         let long: usize = d
             .slots
             .iter()
             .map(|s| s.len.saturating_sub(o.max_len))
             .sum();
         let defects = d.uncovered + d.idle_questions;
-        let objective = mean - 20.0 * defects as f64 - o.long_penalty * long as f64;
+        let objective = shaped - 20.0 * defects as f64 - o.long_penalty * long as f64;
         (objective, mean, defects == 0)
     }
 
@@ -344,6 +404,12 @@ pub fn random_layout(base: &Layout, rng: &mut Xoshiro256PlusPlus) -> Layout {
 
 /// Simulated annealing from `start`: returns the best valid layout seen (or the last one).
 pub fn anneal(start: &Layout, o: &AnnealOptions, seed: u64) -> (Layout, f64) {
+    let (layout, objective, _) = anneal_counted(start, o, seed);
+    (layout, objective)
+}
+
+/// `anneal`, also returning how many moves were evaluated.
+pub fn anneal_counted(start: &Layout, o: &AnnealOptions, seed: u64) -> (Layout, f64, u64) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut ev = Evaluator::new();
     let mut cur = start.clone();
@@ -354,14 +420,26 @@ pub fn anneal(start: &Layout, o: &AnnealOptions, seed: u64) -> (Layout, f64) {
         .filter(|&i| cur.kind[i] != Kind::Blocked)
         .collect();
     if free.is_empty() {
-        return (best, best_obj);
+        return (best, best_obj, 0);
     }
+    let mut done = 0;
     let ratio = o.end_temperature / o.start_temperature;
+    let started = Instant::now();
+    let span = o
+        .deadline
+        .map(|d| d.saturating_duration_since(started).as_secs_f64());
+    let mut progress = 0.0;
     for it in 0..o.iterations {
-        if it.is_multiple_of(1024) && o.deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
+        if it.is_multiple_of(256) {
+            // Cool by iterations or by elapsed time, whichever is further along.
+            let by_time = span.map_or(0.0, |s| started.elapsed().as_secs_f64() / s.max(1e-9));
+            progress = (it as f64 / o.iterations as f64).max(by_time);
+            if progress >= 1.0 {
+                break;
+            }
         }
-        let t = o.start_temperature * ratio.powf(it as f64 / o.iterations as f64);
+        done = it + 1;
+        let t = o.start_temperature * ratio.powf(progress);
         let i = free[rng.random_range(0..free.len())];
         let (old_kind, old_sup) = (cur.kind[i], cur.suppress[i]);
         if old_kind == Kind::Question && rng.random_bool(0.2) {
@@ -386,7 +464,7 @@ pub fn anneal(start: &Layout, o: &AnnealOptions, seed: u64) -> (Layout, f64) {
             cur.suppress[i] = old_sup;
         }
     }
-    (best, best_obj)
+    (best, best_obj, done)
 }
 
 #[cfg(test)]
@@ -412,7 +490,7 @@ mod tests {
             Grid::parse(&island.unwrap()).unwrap(),
         ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        let mut scratch = Vec::new();
+        let mut scratch = Scratch::default();
         let mut valid = 0;
         for case in 0..400 {
             let template = &templates[case % templates.len()];

@@ -66,6 +66,15 @@ pub fn length_bin(len: usize) -> usize {
 
 /// The six scores from the counts, each clamped at 0.
 pub fn scores(c: &Counts) -> Scores {
+    scores_with(c, |x| x.max(0.0))
+}
+
+/// The six formulas without the clamp at 0: a search sees a slope where the rating is flat.
+pub fn raw_scores(c: &Counts) -> Scores {
+    scores_with(c, |x| x)
+}
+
+fn scores_with(c: &Counts, clamp: impl Fn(f64) -> f64) -> Scores {
     let pct = |a: usize, b: usize| {
         if b == 0 {
             0.0
@@ -73,7 +82,7 @@ pub fn scores(c: &Counts) -> Scores {
             100.0 * a as f64 / b as f64
         }
     };
-    let clamp = |x: f64| x.max(0.0);
+
     let x = pct(c.questions, c.unblocked);
     let questions = clamp(100.0 - (2.0 * (x - 22.0).abs()).powi(2));
     let x = pct(c.uncrossed, c.letters);
