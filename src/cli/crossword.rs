@@ -179,10 +179,13 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 "seed {seed}, {seconds} s per grid, {} dictionary words",
                 words.len()
             );
-            for (inp, out) in &jobs {
+            for (k, (inp, out)) in jobs.iter().enumerate() {
                 let grid = load_grid(inp)?;
+                // Each grid of a batch gets its own seed, so equal-sized grids differ.
+                let grid_seed = seed + k as u64;
+                println!("{}: seed {grid_seed}", inp.display());
                 let options = GenerateOptions {
-                    seed,
+                    seed: grid_seed,
                     budget: Duration::from_secs_f64(seconds),
                     stop_at_first: first,
                     verbose: true,

@@ -328,6 +328,9 @@ pub struct AnnealOptions {
     pub deadline: Option<Instant>,
     pub start_temperature: f64,
     pub end_temperature: f64,
+    /// Per field, how often the fill failed there (empty: none). Slots through hot fields pay
+    /// `heat * (length - 3)`, so a repair run shortens words where the fill got stuck.
+    pub heat: Vec<f64>,
 }
 
 impl Default for AnnealOptions {
@@ -339,6 +342,7 @@ impl Default for AnnealOptions {
             deadline: None,
             start_temperature: 3.0,
             end_temperature: 0.02,
+            heat: Vec::new(),
         }
     }
 }
@@ -377,8 +381,15 @@ impl Evaluator {
             .iter()
             .map(|s| s.len.saturating_sub(o.max_len))
             .sum();
+        let mut hot = 0.0;
+        if !o.heat.is_empty() {
+            for s in &d.slots {
+                let heat: f64 = s.cells().map(|i| o.heat[i]).sum();
+                hot += heat * s.len.saturating_sub(3) as f64;
+            }
+        }
         let defects = d.uncovered + d.idle_questions;
-        let objective = shaped - 20.0 * defects as f64 - o.long_penalty * long as f64;
+        let objective = -hot + shaped - 20.0 * defects as f64 - o.long_penalty * long as f64;
         (objective, mean, defects == 0)
     }
 
