@@ -175,6 +175,8 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 vec![(input, out)]
             };
             let mut all_valid = true;
+            let mut summary = Vec::new();
+            let mut means = Vec::new();
             println!(
                 "seed {seed}, {seconds} s per grid, {} dictionary words",
                 words.len()
@@ -201,11 +203,38 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 print_rating(&out.display().to_string(), &result, &r);
                 println!("  time {elapsed:.1} s");
                 all_valid &= r.bonus();
+                let name = out.file_name().unwrap_or_default().to_string_lossy();
+                let sc = r.scores.as_array().map(|x| format!("{x:.1}")).join(" | ");
+                summary.push(format!(
+                    "| {name} | {grid_seed} | {sc} | {:.2} | {elapsed:.1} | {} |",
+                    r.mean(),
+                    if r.bonus() {
+                        "filled, valid"
+                    } else if r.filled {
+                        "INVALID"
+                    } else {
+                        "not filled"
+                    }
+                ));
+                means.push(r.mean());
                 if batch {
                     write_svg(&out.with_extension("svg"), &result)?;
                 } else if let Some(path) = &svg {
                     write_svg(path, &result)?;
                 }
+            }
+            if batch {
+                println!();
+                println!(
+                    "| grid | seed | {} | mean | time s | result |",
+                    SCORE_NAMES.join(" | ")
+                );
+                println!("|---|---|---|---|---|---|---|---|---|---|---|");
+                for line in &summary {
+                    println!("{line}");
+                }
+                let avg = means.iter().sum::<f64>() / means.len().max(1) as f64;
+                println!("mean of {} grids: {avg:.2}", means.len());
             }
             Ok(if all_valid {
                 ExitCode::SUCCESS

@@ -42,9 +42,9 @@ pub fn render(grid: &Grid) -> String {
                 Cell::Letter(b) => {
                     let _ = writeln!(
                         s,
-                        r#"<text x="{}" y="{}" font-size="22" text-anchor="middle">{}</text>"#,
-                        x + SIZE / 2.0,
-                        y + SIZE * 0.72,
+                        r#"<text x="{}" y="{}" font-size="20" text-anchor="middle">{}</text>"#,
+                        x + SIZE / 2.0 + 3.0,
+                        y + SIZE * 0.78,
                         b as char
                     );
                 }
@@ -93,9 +93,9 @@ fn arrow(s: &mut String, r: f64, c: f64, t: u8) {
     };
     let straight = matches!(t, 0 | 3);
     let (tip_x, tip_y) = if run_down {
-        (if straight { sx + SIZE / 2.0 } else { ex }, sy + 14.0)
+        (if straight { sx + SIZE / 2.0 } else { ex }, sy + 9.0)
     } else {
-        (sx + 14.0, if straight { sy + SIZE / 2.0 } else { ey })
+        (sx + 9.0, if straight { sy + SIZE / 2.0 } else { ey })
     };
     if straight {
         let (bx, by) = if run_down {
