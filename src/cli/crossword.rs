@@ -47,6 +47,10 @@ enum Command {
         first: bool,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Cool the layout search by move count only: the same seed gives the same grid whatever
+        /// the machine's load (the budget is then only a hard stop).
+        #[arg(long)]
+        reproducible: bool,
         /// Also draw the result as an SVG picture (single grid; batch mode writes NAME.svg).
         #[arg(long)]
         svg: Option<PathBuf>,
@@ -149,6 +153,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
             seconds,
             first,
             seed,
+            reproducible,
             svg,
         } => {
             let words = load_words(words.as_deref())?;
@@ -191,6 +196,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                     budget: Duration::from_secs_f64(seconds),
                     stop_at_first: first,
                     verbose: true,
+                    reproducible,
                 };
                 let started = std::time::Instant::now();
                 let result = generate(&grid, &words, &options)

@@ -16,6 +16,9 @@ pub struct GenerateOptions {
     pub budget: Duration,
     pub stop_at_first: bool,
     pub verbose: bool,
+    /// Cool the layout search by move count only, so the result does not depend on the machine's
+    /// load; the budget is then only a hard stop.
+    pub reproducible: bool,
 }
 
 /// Fill `grid` (its blocked fields are kept, every other field is laid out anew).
@@ -50,8 +53,12 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
             max_len,
             iterations: 100_000 + 300 * free as u64,
             deadline: Some(Instant::now() + layout_time),
+            hard_stop: Some(deadline),
             ..AnnealOptions::default()
         };
+        if o.reproducible {
+            ao.deadline = None;
+        }
         // After a failed fill, repair that layout: a cooler, shorter run that shortens the words
         // through the fields where the fill kept failing. Otherwise start afresh.
         let start = match repair.take() {
@@ -59,7 +66,9 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
                 ao.heat = heat;
                 ao.start_temperature = 0.5;
                 ao.iterations /= 4;
-                ao.deadline = Some(Instant::now() + layout_time / 3);
+                if !o.reproducible {
+                    ao.deadline = Some(Instant::now() + layout_time / 3);
+                }
                 failed
             }
             None => random_layout(&base, &mut rng),
@@ -217,6 +226,7 @@ mod tests {
             budget: Duration::from_secs(60),
             stop_at_first: true,
             verbose: false,
+            reproducible: true,
         };
         let out = generate(&input, &words, &o).unwrap();
         let r = rate(&out, Some(&dict));
@@ -228,22 +238,39 @@ mod tests {
     #[test]
     fn keeps_islands_and_file_style() {
         let words = official_words();
-        let input = kit_grid("test_cases_original_crlf/island_2.cwg");
+        let dict: HashSet<String> = words.iter().cloned().collect();
+        let mut text = String::from("9\r\n9\r\n");
+        for r in 0..9 {
+            let row: String = (0..9)
+                .map(|c| {
+                    if (3..5).contains(&r) && (4..6).contains(&c) {
+                        '-'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            text.push_str(&row);
+            text.push_str("\r\n");
+        }
+        let input = Grid::parse(&text).unwrap();
         let o = GenerateOptions {
-            seed: 1,
-            budget: Duration::from_millis(300),
+            seed: 2,
+            budget: Duration::from_secs(60),
             stop_at_first: true,
             verbose: false,
+            reproducible: true,
         };
-        // However short the budget, the output keeps blocked fields and CRLF.
-        if let Ok(out) = generate(&input, &words, &o) {
-            assert!(out.crlf);
-            for (a, b) in input.cells.iter().zip(&out.cells) {
-                assert_eq!(a.is_blocked(), b.is_blocked());
-                if a.is_blocked() {
-                    assert_eq!(a, b);
-                }
+        let out = generate(&input, &words, &o).unwrap();
+        assert!(rate(&out, Some(&dict)).bonus());
+        assert!(out.crlf && out.final_newline);
+        for (a, b) in input.cells.iter().zip(&out.cells) {
+            assert_eq!(a.is_blocked(), b.is_blocked());
+            if a.is_blocked() {
+                assert_eq!(a, b);
             }
         }
+        // Same seed, same grid (cooling by move count).
+        assert_eq!(generate(&input, &words, &o).unwrap(), out);
     }
 }

@@ -325,7 +325,10 @@ pub struct AnnealOptions {
     pub max_len: usize,
     pub long_penalty: f64,
     pub iterations: u64,
+    /// Cool by the clock too: the run ends here at the latest, fully cooled.
     pub deadline: Option<Instant>,
+    /// Stop here whatever the temperature (does not change the cooling schedule).
+    pub hard_stop: Option<Instant>,
     pub start_temperature: f64,
     pub end_temperature: f64,
     /// Per field, how often the fill failed there (empty: none). Slots through hot fields pay
@@ -340,6 +343,7 @@ impl Default for AnnealOptions {
             long_penalty: 3.0,
             iterations: 200_000,
             deadline: None,
+            hard_stop: None,
             start_temperature: 3.0,
             end_temperature: 0.02,
             heat: Vec::new(),
@@ -445,7 +449,7 @@ pub fn anneal_counted(start: &Layout, o: &AnnealOptions, seed: u64) -> (Layout, 
             // Cool by iterations or by elapsed time, whichever is further along.
             let by_time = span.map_or(0.0, |s| started.elapsed().as_secs_f64() / s.max(1e-9));
             progress = (it as f64 / o.iterations as f64).max(by_time);
-            if progress >= 1.0 {
+            if progress >= 1.0 || o.hard_stop.is_some_and(|h| Instant::now() >= h) {
                 break;
             }
         }
