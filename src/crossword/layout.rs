@@ -52,8 +52,8 @@ pub struct Derived {
     pub uncovered: usize,
     /// Question fields that clue no word.
     pub idle_questions: usize,
-    /// Runs that need a bent arrow (start, length, horizontal); kept to reuse the buffer.
-    bent_runs: Vec<(usize, usize, bool)>,
+    /// Runs that need a bent arrow (2 * start + vertical, length); kept to reuse the buffer.
+    bent_runs: Vec<(usize, usize)>,
 }
 
 /// Reusable buffers for the cluster search.
@@ -61,7 +61,8 @@ pub struct Derived {
 pub struct Scratch {
     seen: Vec<u32>,
     stamp: u32,
-    stack: Vec<usize>,
+    parent: Vec<u32>,
+    label: Vec<u32>,
 }
 
 impl Layout {
@@ -113,45 +114,63 @@ impl Layout {
         d.slots.clear();
         let mut bent_runs = std::mem::take(&mut d.bent_runs);
         bent_runs.clear();
-        for i in 0..n {
-            if self.kind[i] != Kind::Letter {
-                continue;
-            }
-            let (r, c) = ((i / cols) as isize, (i % cols) as isize);
-            // Horizontal run starting here.
-            if !self.is(r, c - 1, Kind::Letter) {
-                let mut len = 1;
-                while self.is(r, c + len as isize, Kind::Letter) {
-                    len += 1;
+        let kind = &self.kind;
+        // Row by row: each horizontal run of 2+ letters, clued by the question before it.
+        for r in 0..rows {
+            let base = r * cols;
+            let mut c = 0;
+            while c < cols {
+                if kind[base + c] != Kind::Letter {
+                    c += 1;
+                    continue;
                 }
-                if len >= 2 {
-                    if self.is(r, c - 1, Kind::Question) {
-                        if self.suppress[i - 1] & 1 == 0 {
-                            self.add(d, i - 1, 3, i, 1, len);
-                        }
-                    } else {
-                        bent_runs.push((i, len, true));
+                let first = c;
+                while c < cols && kind[base + c] == Kind::Letter {
+                    c += 1;
+                }
+                let (i, len) = (base + first, c - first);
+                if len < 2 {
+                    continue;
+                }
+                if first > 0 && kind[i - 1] == Kind::Question {
+                    if self.suppress[i - 1] & 1 == 0 {
+                        self.add(d, i - 1, 3, i, 1, len);
                     }
-                }
-            }
-            if !self.is(r - 1, c, Kind::Letter) {
-                let mut len = 1;
-                while self.is(r + len as isize, c, Kind::Letter) {
-                    len += 1;
-                }
-                if len >= 2 {
-                    if self.is(r - 1, c, Kind::Question) {
-                        if self.suppress[i - cols] & 2 == 0 {
-                            self.add(d, i - cols, 0, i, cols, len);
-                        }
-                    } else {
-                        bent_runs.push((i, len, false));
-                    }
+                } else {
+                    bent_runs.push((2 * i, len));
                 }
             }
         }
+        // Column by column: vertical runs, clued by the question above.
+        for c in 0..cols {
+            let mut r = 0;
+            while r < rows {
+                if kind[r * cols + c] != Kind::Letter {
+                    r += 1;
+                    continue;
+                }
+                let first = r;
+                while r < rows && kind[r * cols + c] == Kind::Letter {
+                    r += 1;
+                }
+                let (i, len) = (first * cols + c, r - first);
+                if len < 2 {
+                    continue;
+                }
+                if first > 0 && kind[i - cols] == Kind::Question {
+                    if self.suppress[i - cols] & 2 == 0 {
+                        self.add(d, i - cols, 0, i, cols, len);
+                    }
+                } else {
+                    bent_runs.push((2 * i + 1, len));
+                }
+            }
+        }
+        // Bent claims depend on earlier ones: settle them in field order, horizontal first.
+        bent_runs.sort_unstable_by_key(|&(key, _)| key);
         // Runs starting at the border or an island: a bent arrow from a neighbouring question.
-        for &(i, len, horizontal) in &bent_runs {
+        for &(key, len) in &bent_runs {
+            let (i, horizontal) = (key / 2, key % 2 == 0);
             let (r, c) = ((i / cols) as isize, (i % cols) as isize);
             let options: [(isize, isize, u8); 2] = if horizontal {
                 [(r - 1, c, 1), (r + 1, c, 5)]
@@ -172,12 +191,15 @@ impl Layout {
             }
         }
         d.bent_runs = bent_runs;
-        d.uncovered = (0..n)
-            .filter(|&i| self.kind[i] == Kind::Letter && d.coverage[i] == 0)
-            .count();
-        d.idle_questions = (0..n)
-            .filter(|&i| self.kind[i] == Kind::Question && d.arrows[i] == 0)
-            .count();
+        d.uncovered = 0;
+        d.idle_questions = 0;
+        for i in 0..n {
+            match self.kind[i] {
+                Kind::Letter => d.uncovered += (d.coverage[i] == 0) as usize,
+                Kind::Question => d.idle_questions += (d.arrows[i] == 0) as usize,
+                Kind::Blocked => {}
+            }
+        }
     }
 
     fn add(&self, d: &mut Derived, q: usize, arrow: u8, start: usize, step: usize, len: usize) {
@@ -246,39 +268,71 @@ impl Layout {
         self.clusters_into(scratch, &mut c.clusters);
     }
 
-    /// Sizes of the 8-connected question clusters, in order of their first field.
+    /// Sizes of the 8-connected question clusters, in order of their first field: one raster
+    /// pass of union-find over the already-visited neighbours.
     fn clusters_into(&self, sc: &mut Scratch, out: &mut Vec<usize>) {
         let (rows, cols) = (self.rows, self.cols);
         let n = rows * cols;
         if sc.seen.len() != n || sc.stamp == u32::MAX {
             sc.seen = vec![0; n];
+            sc.parent = vec![0; n];
+            sc.label = vec![0; n];
             sc.stamp = 0;
         }
         sc.stamp += 1;
         let stamp = sc.stamp;
-        for start in 0..n {
-            if self.kind[start] != Kind::Question || sc.seen[start] == stamp {
-                continue;
+        let q = |i: usize| self.kind[i] == Kind::Question;
+        fn find(parent: &mut [u32], mut i: usize) -> usize {
+            while parent[i] as usize != i {
+                let p = parent[i] as usize;
+                parent[i] = parent[p];
+                i = p;
             }
-            sc.seen[start] = stamp;
-            sc.stack.push(start);
-            let mut size = 0;
-            while let Some(i) = sc.stack.pop() {
-                size += 1;
-                let (r, c) = (i / cols, i % cols);
-                let (r0, r1) = (r.saturating_sub(1), (r + 1).min(rows - 1));
-                let (c0, c1) = (c.saturating_sub(1), (c + 1).min(cols - 1));
-                for nr in r0..=r1 {
-                    for nc in c0..=c1 {
-                        let j = nr * cols + nc;
-                        if self.kind[j] == Kind::Question && sc.seen[j] != stamp {
-                            sc.seen[j] = stamp;
-                            sc.stack.push(j);
-                        }
+            i
+        }
+        for r in 0..rows {
+            for c in 0..cols {
+                let i = r * cols + c;
+                if !q(i) {
+                    continue;
+                }
+                sc.parent[i] = i as u32;
+                let link = |j: usize, parent: &mut [u32]| {
+                    let (a, b) = (find(parent, i), find(parent, j));
+                    if a != b {
+                        // The smaller index stays root, so roots are first fields.
+                        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+                        parent[hi] = lo as u32;
+                    }
+                };
+                if c > 0 && q(i - 1) {
+                    link(i - 1, &mut sc.parent);
+                }
+                if r > 0 {
+                    let up = i - cols;
+                    if c > 0 && q(up - 1) {
+                        link(up - 1, &mut sc.parent);
+                    }
+                    if q(up) {
+                        link(up, &mut sc.parent);
+                    }
+                    if c + 1 < cols && q(up + 1) {
+                        link(up + 1, &mut sc.parent);
                     }
                 }
             }
-            out.push(size);
+        }
+        for i in 0..n {
+            if !q(i) {
+                continue;
+            }
+            let root = find(&mut sc.parent, i);
+            if sc.seen[root] != stamp {
+                sc.seen[root] = stamp;
+                sc.label[root] = out.len() as u32;
+                out.push(0);
+            }
+            out[sc.label[root] as usize] += 1;
         }
     }
 
