@@ -1,9 +1,252 @@
-use clap::Parser;
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
+
+use crate::crossword::generate::{generate, GenerateOptions};
+use crate::crossword::grid::Grid;
+use crate::crossword::rate::{rate, Rating, SCORE_NAMES};
+use crate::crossword::svg;
 
 #[derive(Parser)]
-pub struct Args {}
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
 
-pub fn run(_args: Args) -> ExitCode {
-    super::fail("bot crossword: not implemented yet")
+#[derive(Subcommand)]
+enum Command {
+    /// Print the six scores, the mean, the bonus flag and every rule violation of a grid.
+    Rate {
+        file: PathBuf,
+        /// Dictionary (one word a line); default: the embedded English list.
+        #[arg(long)]
+        words: Option<PathBuf>,
+        /// Also draw the grid as an SVG picture.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
+    /// Lay out and fill a grid (or every .cwg of a folder with --out-dir).
+    Generate {
+        /// An input .cwg, or a folder of them (then --out-dir is required).
+        input: PathBuf,
+        /// Output file for a single grid.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Output folder for batch mode (same file names as the inputs).
+        #[arg(long)]
+        out_dir: Option<PathBuf>,
+        /// Dictionary (one word a line); default: the embedded English list.
+        #[arg(long)]
+        words: Option<PathBuf>,
+        /// Time budget per grid.
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
+        /// Stop at the first completely filled valid grid instead of using the whole budget.
+        #[arg(long)]
+        first: bool,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Cool the layout search by move count only: the same seed gives the same grid whatever
+        /// the machine's load (the budget is then only a hard stop).
+        #[arg(long)]
+        reproducible: bool,
+        /// Also draw the result as an SVG picture (single grid; batch mode writes NAME.svg).
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
+}
+
+fn load_grid(path: &Path) -> Result<Grid, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    Grid::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn load_words(path: Option<&Path>) -> Result<Vec<String>, String> {
+    match path {
+        None => Ok(crate::words::english().deduplicated().words),
+        Some(p) => {
+            let (list, rejected) = crate::words::read_words(p).map_err(|e| e.to_string())?;
+            if let Some(r) = rejected.first() {
+                eprintln!(
+                    "warning: {}: {} entries skipped (not A-Z), first '{}' on line {}",
+                    p.display(),
+                    rejected.len(),
+                    r.entry,
+                    r.line
+                );
+            }
+            Ok(list.deduplicated().words)
+        }
+    }
+}
+
+fn print_rating(name: &str, grid: &Grid, r: &Rating) {
+    println!("{name}: {}x{}", grid.rows, grid.cols);
+    let c = &r.counts;
+    println!(
+        "  counts: {} unblocked, {} questions ({} double), {} letters, {} uncrossed, {} dead, {} words, clusters {:?}",
+        c.unblocked,
+        c.questions,
+        c.doubles,
+        c.letters,
+        c.uncrossed,
+        c.dead,
+        c.histogram.iter().sum::<usize>(),
+        {
+            let mut big: Vec<_> = c.clusters.iter().filter(|&&s| s >= 3).collect();
+            big.sort();
+            big
+        }
+    );
+    println!("  word lengths 2..9+: {:?}", c.histogram);
+    for (name, score) in SCORE_NAMES.iter().zip(r.scores.as_array()) {
+        println!("  {name:<10} {score:6.1}");
+    }
+    println!("  mean       {:6.1}", r.mean());
+    println!(
+        "  filled: {}, bonus (+10%): {}, violations: {}",
+        if r.filled { "yes" } else { "no" },
+        if r.bonus() { "yes" } else { "no" },
+        r.violations.len()
+    );
+    for v in &r.violations {
+        println!("  violation: {v}");
+    }
+}
+
+fn write_svg(path: &Path, grid: &Grid) -> Result<(), String> {
+    std::fs::write(path, svg::render(grid))
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
+pub fn run(args: Args) -> ExitCode {
+    match run_inner(args) {
+        Ok(code) => code,
+        Err(message) => super::fail(message),
+    }
+}
+
+fn run_inner(args: Args) -> Result<ExitCode, String> {
+    match args.command {
+        Command::Rate { file, words, svg } => {
+            let grid = load_grid(&file)?;
+            let dict: std::collections::HashSet<String> =
+                load_words(words.as_deref())?.into_iter().collect();
+            let r = rate(&grid, Some(&dict));
+            print_rating(&file.display().to_string(), &grid, &r);
+            if let Some(path) = svg {
+                write_svg(&path, &grid)?;
+            }
+            Ok(if r.violations.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Generate {
+            input,
+            output,
+            out_dir,
+            words,
+            seconds,
+            first,
+            seed,
+            reproducible,
+            svg,
+        } => {
+            let words = load_words(words.as_deref())?;
+            let batch = input.is_dir();
+            let jobs: Vec<(PathBuf, PathBuf)> = if batch {
+                let dir = out_dir.ok_or("a folder input needs --out-dir")?;
+                std::fs::create_dir_all(&dir)
+                    .map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
+                let mut files: Vec<PathBuf> = std::fs::read_dir(&input)
+                    .map_err(|e| format!("{}: cannot read folder: {e}", input.display()))?
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "cwg"))
+                    .collect();
+                files.sort();
+                files
+                    .into_iter()
+                    .map(|p| {
+                        let out = dir.join(p.file_name().unwrap());
+                        (p, out)
+                    })
+                    .collect()
+            } else {
+                let out = output.ok_or("a single input needs -o OUT.cwg")?;
+                vec![(input, out)]
+            };
+            let mut all_valid = true;
+            let mut summary = Vec::new();
+            let mut means = Vec::new();
+            println!(
+                "seed {seed}, {seconds} s per grid, {} dictionary words",
+                words.len()
+            );
+            for (k, (inp, out)) in jobs.iter().enumerate() {
+                let grid = load_grid(inp)?;
+                // Each grid of a batch gets its own seed, so equal-sized grids differ.
+                let grid_seed = seed + k as u64;
+                println!("{}: seed {grid_seed}", inp.display());
+                let options = GenerateOptions {
+                    seed: grid_seed,
+                    budget: Duration::from_secs_f64(seconds),
+                    stop_at_first: first,
+                    verbose: true,
+                    reproducible,
+                };
+                let started = std::time::Instant::now();
+                let result = generate(&grid, &words, &options)
+                    .map_err(|e| format!("{}: {e}", inp.display()))?;
+                let elapsed = started.elapsed().as_secs_f64();
+                std::fs::write(out, result.to_text())
+                    .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+                let dict: std::collections::HashSet<String> = words.iter().cloned().collect();
+                let r = rate(&result, Some(&dict));
+                print_rating(&out.display().to_string(), &result, &r);
+                println!("  time {elapsed:.1} s");
+                all_valid &= r.bonus();
+                let name = out.file_name().unwrap_or_default().to_string_lossy();
+                let sc = r.scores.as_array().map(|x| format!("{x:.1}")).join(" | ");
+                summary.push(format!(
+                    "| {name} | {grid_seed} | {sc} | {:.2} | {elapsed:.1} | {} |",
+                    r.mean(),
+                    if r.bonus() {
+                        "filled, valid"
+                    } else if r.filled {
+                        "INVALID"
+                    } else {
+                        "not filled"
+                    }
+                ));
+                means.push(r.mean());
+                if batch {
+                    write_svg(&out.with_extension("svg"), &result)?;
+                } else if let Some(path) = &svg {
+                    write_svg(path, &result)?;
+                }
+            }
+            if batch {
+                println!();
+                println!(
+                    "| grid | seed | {} | mean | time s | result |",
+                    SCORE_NAMES.join(" | ")
+                );
+                println!("|---|---|---|---|---|---|---|---|---|---|---|");
+                for line in &summary {
+                    println!("{line}");
+                }
+                let avg = means.iter().sum::<f64>() / means.len().max(1) as f64;
+                println!("mean of {} grids: {avg:.2}", means.len());
+            }
+            Ok(if all_valid {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+    }
 }
