@@ -68,6 +68,13 @@ impl Plan {
         self.plays.push(p);
     }
 
+    /// Put a play at `index` in the order; the caller has checked that the order stays valid.
+    pub fn insert(&mut self, ctx: &Context, index: usize, p: Placement, filled: &mut Vec<usize>) {
+        self.push(ctx, p, filled);
+        let p = self.plays.pop().expect("just pushed");
+        self.plays.insert(index, p);
+    }
+
     /// Remove every play for which `drop` is true (a subsequence of a valid order stays valid:
     /// removing a play only leaves more cells empty for the later ones).
     pub fn remove_where(
@@ -182,12 +189,14 @@ impl<R: Rng> Run<'_, '_, R> {
 }
 
 /// Extend `plan` greedily until nothing fits or `deadline` passes. `seeds` are filled cells whose
-/// crossing positions are queued at the start (for repairs after a removal).
+/// crossing positions are queued at the start, `extra` are placements to queue too (for repairs
+/// after a removal: the removed plays themselves, so the repair can always restore them).
 pub fn extend<R: Rng>(
     ctx: &Context,
     plan: &mut Plan,
     params: Params,
     seeds: &[usize],
+    extra: &[Placement],
     rng: &mut R,
     deadline: Instant,
 ) {
@@ -207,6 +216,24 @@ pub fn extend<R: Rng>(
     }
     for &c in seeds {
         run.push_through(plan, c);
+    }
+    for p in extra {
+        let w = &ctx.words[p.word as usize];
+        if plan.used[p.word as usize] {
+            continue;
+        }
+        if !params.standalone {
+            run.push_standalone(plan, p.word as usize);
+        }
+        if let Some(new) = plan.grid.probe(ctx.layout, w, p.pos).filter(|&n| n > 0) {
+            let key = run.key(ctx.layout.score(w, p.pos), new);
+            run.heap.push(Entry {
+                key,
+                word: p.word,
+                pos: p.pos,
+                new: new as u16,
+            });
+        }
     }
     let mut filled = Vec::new();
     let mut pops = 0u32;
