@@ -12,6 +12,7 @@ pub mod grid;
 pub mod input;
 pub mod insert;
 pub mod layout;
+pub mod lns;
 pub mod solver;
 pub mod table;
 

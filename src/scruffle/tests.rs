@@ -4,7 +4,7 @@
 
 use super::greedy::{Context, Plan};
 use super::input::{Board, Cell};
-use super::insert::{insert_pass, Spellings};
+use super::insert::insert_pass;
 use super::layout::{Dir, Placement};
 use super::{exhaustive, grid, Case};
 use rand::{Rng, SeedableRng};
@@ -162,7 +162,7 @@ fn sub_words_are_inserted_before_the_word_that_contains_them() {
         pos: case.layout.pos_at(Dir::H, 0, 0),
     };
     plan.push(&ctx, plate, &mut filled);
-    let inserted = insert_pass(&ctx, &Spellings::new(&case.words), &mut plan);
+    let inserted = insert_pass(&ctx, &mut plan);
     assert_eq!(inserted, 2);
     let order: Vec<u32> = plan.plays.iter().map(|p| p.word).collect();
     assert_eq!(order, [1, 2, 0], "ATE, LATE, then PLATE");
