@@ -231,7 +231,10 @@ impl<R: Rng> Run<'_, '_, R> {
                 let Some(pos) = ctx.layout.through(dir, cell, k as usize, w.len()) else {
                     continue;
                 };
-                match plan.grid.probe(ctx.layout, w, pos) {
+                match plan
+                    .grid
+                    .probe_capped(ctx.layout, w, pos, self.params.new_cap)
+                {
                     Some(new) if new > 0 && new <= self.params.new_cap => {
                         let key = self.key(ctx.family_score(plan, word as usize, pos), new);
                         self.heap.push(Entry {
