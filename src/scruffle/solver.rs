@@ -83,6 +83,15 @@ pub fn solve(ctx: &Context, seed: u64, deadline: Instant) -> Solution {
         }
     }
     let mut plan = best.expect("the first greedy run always happens");
+    // Under a tight budget the packing runs may be cut short: never do worse than the naive plan.
+    let mut naive_plan = Plan::empty(ctx);
+    for &p in &naive {
+        naive_plan.push(ctx, p, &mut filled);
+    }
+    if naive_plan.score > plan.score {
+        stats.best_prefix = 1.0;
+        plan = naive_plan;
+    }
     stats.greedy_score = plan.score;
     stats.inserted += insert_pass(ctx, &mut plan) as u64;
     stats.after_insert = plan.score;
