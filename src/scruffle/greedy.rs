@@ -6,6 +6,7 @@
 //! change pushed a fresher entry.
 
 use super::grid::Grid;
+use super::insert::Spellings;
 use super::layout::{Layout, Placement, Pos, DIRS};
 use super::table::Table;
 use rand::Rng;
@@ -19,6 +20,7 @@ pub struct Context<'a> {
     pub table: &'a Table,
     /// `by_letter[l]`: every (entry, offset) whose letter at that offset is `'A' + l`.
     by_letter: Vec<Vec<(u32, u16)>>,
+    pub spellings: Spellings,
 }
 
 impl<'a> Context<'a> {
@@ -36,6 +38,7 @@ impl<'a> Context<'a> {
             words,
             table,
             by_letter,
+            spellings: Spellings::new(words),
         }
     }
 }
@@ -66,6 +69,13 @@ impl Plan {
         self.used[p.word as usize] = true;
         self.score += ctx.layout.score(w, p.pos);
         self.plays.push(p);
+    }
+
+    /// Put a play at `index` in the order; the caller has checked that the order stays valid.
+    pub fn insert(&mut self, ctx: &Context, index: usize, p: Placement, filled: &mut Vec<usize>) {
+        self.push(ctx, p, filled);
+        let p = self.plays.pop().expect("just pushed");
+        self.plays.insert(index, p);
     }
 
     /// Remove every play for which `drop` is true (a subsequence of a valid order stays valid:
@@ -120,6 +130,61 @@ struct Run<'c, 'a, R> {
     next_standalone: Vec<u32>,
 }
 
+impl Context<'_> {
+    /// Score of `word` at `pos` plus the scores of its unused sub-words on the same span (they can
+    /// be played just before it for no extra cell): the value that the greedy ranks by.
+    pub fn family_score(&self, plan: &Plan, word: usize, pos: Pos) -> u64 {
+        let mut total = self.layout.score(&self.words[word], pos);
+        let step = self.layout.step(pos.dir());
+        for sub in self.spellings.subs(word) {
+            let entries = self.spellings.entries(sub.node);
+            if let Some(&j) = entries.iter().find(|&&j| !plan.used[j as usize]) {
+                let at = Pos::new(pos.dir(), pos.start() + sub.offset as usize * step);
+                total += self.layout.score(&self.words[j as usize], at);
+            }
+        }
+        total
+    }
+
+    /// `plan`'s last play just filled `new_cells`: insert its unused sub-words just before it,
+    /// each taking some of those cells, as long as the last play keeps one.
+    pub fn insert_subwords(&self, plan: &mut Plan, new_cells: &[usize]) {
+        let last = *plan.plays.last().expect("called after a play");
+        let word = last.word as usize;
+        if self.spellings.subs(word).is_empty() {
+            return;
+        }
+        let len = self.words[word].len();
+        let step = self.layout.step(last.pos.dir());
+        let mut private: Vec<bool> = vec![false; len];
+        for &c in new_cells {
+            private[(c - last.pos.start()) / step] = true;
+        }
+        let mut left = new_cells.len();
+        let mut filled = Vec::new();
+        for sub in self.spellings.subs(word) {
+            let (a, b) = (sub.offset as usize, (sub.offset + sub.len) as usize);
+            let taken = private[a..b].iter().filter(|&&p| p).count();
+            if taken == 0 || taken >= left {
+                continue;
+            }
+            let entries = self.spellings.entries(sub.node);
+            let Some(&j) = entries.iter().find(|&&j| !plan.used[j as usize]) else {
+                continue;
+            };
+            let at = Pos::new(last.pos.dir(), last.pos.start() + a * step);
+            plan.insert(
+                self,
+                plan.plays.len() - 1,
+                Placement { word: j, pos: at },
+                &mut filled,
+            );
+            private[a..b].iter_mut().for_each(|p| *p = false);
+            left -= taken;
+        }
+    }
+}
+
 impl<R: Rng> Run<'_, '_, R> {
     fn key(&mut self, score: u64, new: usize) -> u32 {
         let mut k = score as f32 / (new as f32 + self.params.alpha).max(1e-3);
@@ -136,6 +201,8 @@ impl<R: Rng> Run<'_, '_, R> {
         while let Some(&(score, pos)) = top.get(self.next_standalone[word] as usize) {
             self.next_standalone[word] += 1;
             if plan.grid.probe(self.ctx.layout, w, pos) == Some(w.len()) {
+                let score =
+                    score + self.ctx.family_score(plan, word, pos) - self.ctx.layout.score(w, pos);
                 let key = self.key(score, w.len());
                 self.heap.push(Entry {
                     key,
@@ -164,9 +231,12 @@ impl<R: Rng> Run<'_, '_, R> {
                 let Some(pos) = ctx.layout.through(dir, cell, k as usize, w.len()) else {
                     continue;
                 };
-                match plan.grid.probe(ctx.layout, w, pos) {
+                match plan
+                    .grid
+                    .probe_capped(ctx.layout, w, pos, self.params.new_cap)
+                {
                     Some(new) if new > 0 && new <= self.params.new_cap => {
-                        let key = self.key(ctx.layout.score(w, pos), new);
+                        let key = self.key(ctx.family_score(plan, word as usize, pos), new);
                         self.heap.push(Entry {
                             key,
                             word,
@@ -181,16 +251,32 @@ impl<R: Rng> Run<'_, '_, R> {
     }
 }
 
-/// Extend `plan` greedily until nothing fits or `deadline` passes. `seeds` are filled cells whose
-/// crossing positions are queued at the start (for repairs after a removal).
+/// Where a greedy run starts besides the standalone positions (for repairs after a removal).
+#[derive(Clone, Copy, Default)]
+pub struct Start<'s> {
+    /// Filled cells whose crossing positions are queued.
+    pub seeds: &'s [usize],
+    /// Placements queued as they are (e.g. standalone positions over a cleared area).
+    pub extra: &'s [Placement],
+    /// Removed plays: queued again (so a repair can always restore them), and their entries'
+    /// standalone streams restart when `Params::standalone` is off.
+    pub revive: &'s [Placement],
+}
+
+/// Extend `plan` greedily until nothing fits or `deadline` passes.
 pub fn extend<R: Rng>(
     ctx: &Context,
     plan: &mut Plan,
     params: Params,
-    seeds: &[usize],
+    from: Start,
     rng: &mut R,
     deadline: Instant,
 ) {
+    let Start {
+        seeds,
+        extra,
+        revive,
+    } = from;
     let mut run = Run {
         ctx,
         params,
@@ -207,6 +293,28 @@ pub fn extend<R: Rng>(
     }
     for &c in seeds {
         run.push_through(plan, c);
+    }
+    if !params.standalone {
+        for p in revive {
+            if !plan.used[p.word as usize] {
+                run.push_standalone(plan, p.word as usize);
+            }
+        }
+    }
+    for p in extra.iter().chain(revive) {
+        let w = &ctx.words[p.word as usize];
+        if plan.used[p.word as usize] {
+            continue;
+        }
+        if let Some(new) = plan.grid.probe(ctx.layout, w, p.pos).filter(|&n| n > 0) {
+            let key = run.key(ctx.family_score(plan, p.word as usize, p.pos), new);
+            run.heap.push(Entry {
+                key,
+                word: p.word,
+                pos: p.pos,
+                new: new as u16,
+            });
+        }
     }
     let mut filled = Vec::new();
     let mut pops = 0u32;
@@ -236,6 +344,7 @@ pub fn extend<R: Rng>(
             },
             &mut filled,
         );
+        ctx.insert_subwords(plan, &filled);
         for &c in &filled {
             run.push_through(plan, c);
         }

@@ -47,6 +47,33 @@ impl Grid {
         Some(new)
     }
 
+    /// `probe`, but `None` as soon as more than `cap` cells would be new (cheaper for crossings).
+    #[inline]
+    pub fn probe_capped(
+        &self,
+        layout: &Layout,
+        word: &[u8],
+        pos: Pos,
+        cap: usize,
+    ) -> Option<usize> {
+        let step = layout.step(pos.dir());
+        let mut c = pos.start();
+        let mut new = 0;
+        for &b in word {
+            let have = self.letters[c];
+            if have == 0 {
+                new += 1;
+                if new > cap {
+                    return None;
+                }
+            } else if have != b {
+                return None;
+            }
+            c += step;
+        }
+        Some(new)
+    }
+
     /// Write `word` at `pos`; the cells that were empty are appended to `filled`.
     pub fn place(&mut self, layout: &Layout, word: &[u8], pos: Pos, filled: &mut Vec<usize>) {
         let step = layout.step(pos.dir());

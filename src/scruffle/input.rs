@@ -87,21 +87,22 @@ impl Board {
         for (i, line) in lines.iter().enumerate() {
             let row = line.trim();
             for (x, ch) in row.chars().enumerate() {
-                let cell =
-                    match ch {
-                        '#' => Cell::Obstacle,
-                        '0'..='9' => Cell::Letter(ch as u8 - b'0'),
-                        'D' => Cell::Double,
-                        'T' => Cell::Triple,
-                        _ => return Err(error(
+                let cell = match ch {
+                    '#' => Cell::Obstacle,
+                    '0'..='9' => Cell::Letter(ch as u8 - b'0'),
+                    'D' => Cell::Double,
+                    'T' => Cell::Triple,
+                    _ => {
+                        return Err(error(
                             source,
                             i + 1,
                             format!(
                                 "column {}: unexpected character {ch:?} (expected #, 0-9, D or T)",
                                 x + 1
                             ),
-                        )),
-                    };
+                        ))
+                    }
+                };
                 cells.push(cell);
             }
             if row.len() != width {

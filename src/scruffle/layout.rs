@@ -112,6 +112,11 @@ impl Layout {
         self.open.iter().filter(|&&o| o).count()
     }
 
+    /// Word multiplier of `cell`: 2 on D, 3 on T, else 1.
+    pub fn word_factor(&self, cell: usize) -> u8 {
+        self.word_factor[cell]
+    }
+
     pub fn is_open(&self, cell: usize) -> bool {
         self.open[cell]
     }

@@ -10,7 +10,9 @@ pub mod exhaustive;
 pub mod greedy;
 pub mod grid;
 pub mod input;
+pub mod insert;
 pub mod layout;
+pub mod lns;
 pub mod solver;
 pub mod table;
 
@@ -20,8 +22,12 @@ pub use layout::{Dir, Layout, Placement, Pos};
 use crate::words::LetterValues;
 use std::time::Instant;
 
-/// Standalone positions kept per entry (the greedy, the baseline and U3 read them).
-pub const KEEP_POSITIONS: usize = 64;
+/// Standalone positions kept per entry (the greedy, the baseline and U3 read them): about two
+/// million in all, between 64 and 2000 per entry, so short lists still reach past the hot spots
+/// that every entry wants.
+pub fn keep_positions(words: usize) -> usize {
+    (2_000_000 / words.max(1)).clamp(64, 2000)
+}
 
 /// One case ready to solve: geometry, scores and the position table.
 pub struct Case {
@@ -33,7 +39,7 @@ pub struct Case {
 impl Case {
     pub fn new(board: &Board, words: Vec<Vec<u8>>) -> Case {
         let layout = Layout::new(board, &LetterValues::scrabble_english());
-        let table = table::Table::build(&layout, &words, KEEP_POSITIONS);
+        let table = table::Table::build(&layout, &words, keep_positions(words.len()));
         Case {
             layout,
             words,
@@ -64,3 +70,6 @@ impl Case {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,7 +2,7 @@
 //! board, best first. Entries with the same letter-value sequence (duplicates, CAT/BAT) share one
 //! table, since their scores agree everywhere.
 
-use super::layout::{Layout, Pos, DIRS};
+use super::layout::{Dir, Layout, Pos, DIRS};
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
@@ -10,6 +10,11 @@ pub struct Table {
     group: Vec<u32>,
     top: Vec<Vec<(u64, Pos)>>,
     complete: Vec<bool>,
+    /// Entries of each group.
+    members: Vec<Vec<u32>>,
+    /// `by_start[dir][cell]`: groups with a kept position starting at `cell` in direction `dir`.
+    by_start: [Vec<Vec<u32>>; 2],
+    longest: usize,
 }
 
 impl Table {
@@ -18,7 +23,7 @@ impl Table {
         let keep = keep.max(1);
         let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
         let mut group = Vec::with_capacity(words.len());
-        let mut top = Vec::new();
+        let mut top: Vec<Vec<(u64, Pos)>> = Vec::new();
         let mut complete = Vec::new();
         let mut all: Vec<(Reverse<u64>, Pos)> = Vec::new();
         for word in words {
@@ -48,11 +53,39 @@ impl Table {
             ids.insert(vals, g);
             group.push(g);
         }
+        let mut members = vec![Vec::new(); top.len()];
+        for (i, &g) in group.iter().enumerate() {
+            members[g as usize].push(i as u32);
+        }
+        let mut by_start: [Vec<Vec<u32>>; 2] = [
+            vec![Vec::new(); layout.cells()],
+            vec![Vec::new(); layout.cells()],
+        ];
+        for (g, list) in top.iter().enumerate() {
+            for &(_, pos) in list {
+                by_start[pos.dir() as usize][pos.start()].push(g as u32);
+            }
+        }
         Table {
             group,
             top,
             complete,
+            members,
+            by_start,
+            longest: words.iter().map(Vec::len).max().unwrap_or(0),
         }
+    }
+
+    /// Every kept (entry, position) whose position starts at `cell` in direction `dir`.
+    pub fn starting_at(&self, dir: Dir, cell: usize) -> impl Iterator<Item = u32> + '_ {
+        self.by_start[dir as usize][cell]
+            .iter()
+            .flat_map(|&g| self.members[g as usize].iter().copied())
+    }
+
+    /// Length of the longest entry.
+    pub fn longest(&self) -> usize {
+        self.longest
     }
 
     /// The kept positions of `word`, best first.

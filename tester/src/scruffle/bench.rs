@@ -101,6 +101,9 @@ pub fn run(args: Args) -> ExitCode {
                 solution.score, solved.score
             ));
         }
+        if std::env::var_os("SCRUFFLE_DEBUG").is_some() {
+            eprintln!("debug seed {seed}: {:?}", solution.stats);
+        }
         let bounds = case.bounds(base.score as u64);
         let row = Row {
             score: solved.score,

@@ -93,3 +93,71 @@ fn score(board: &Path, words: &Path, placements: &Path) -> ExitCode {
         Err(e) => crate::fail(format!("invalid: {e}")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::bench::parse_seeds;
+    use super::check::check;
+    use bot::scruffle::{input, Case};
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use std::time::{Duration, Instant};
+
+    /// A small case in file form: random board text and words from the English list.
+    fn small_case_text(seed: u64) -> (String, String) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let (w, h) = (rng.random_range(4..=16), rng.random_range(4..=16));
+        let board: String = (0..h)
+            .map(|_| {
+                let row: String = (0..w)
+                    .map(|_| match rng.random_range(0..25) {
+                        0..=2 => '#',
+                        3 => 'D',
+                        4 => 'T',
+                        _ => (b'0' + rng.random_range(0..=9u8)) as char,
+                    })
+                    .collect();
+                row + "\n"
+            })
+            .collect();
+        let list = &bot::words::english().words;
+        let words: String = (0..rng.random_range(3..=400))
+            .map(|_| list[rng.random_range(0..list.len())].clone() + "\n")
+            .collect();
+        (board, words)
+    }
+
+    #[test]
+    fn solver_and_baseline_outputs_pass_the_independent_checker() {
+        for seed in 0..30 {
+            let (board_text, words_text) = small_case_text(seed);
+            let board = input::Board::parse(&board_text, "board").unwrap();
+            let words = input::parse_words(&words_text, "words").unwrap();
+            let case = Case::new(&board, words);
+            let solution = case.solve(seed, Instant::now() + Duration::from_millis(40));
+            let verdict = check(
+                ("board", &board_text),
+                ("words", &words_text),
+                ("solver", &case.format(&solution.plays)),
+            )
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_eq!(verdict.score, solution.score as u128, "seed {seed}");
+            assert_eq!(verdict.placements, solution.plays.len());
+            let baseline = check(
+                ("board", &board_text),
+                ("words", &words_text),
+                ("baseline", &case.format(&case.baseline())),
+            );
+            assert!(baseline.is_ok(), "seed {seed}: {baseline:?}");
+        }
+    }
+
+    #[test]
+    fn seed_lists_and_ranges() {
+        assert_eq!(parse_seeds("1-3,7").unwrap(), [1, 2, 3, 7]);
+        assert_eq!(parse_seeds(" 5 ").unwrap(), [5]);
+        assert!(parse_seeds("3-1").is_err());
+        assert!(parse_seeds("x").unwrap_err().contains("\"x\""));
+        assert!(parse_seeds("").is_err());
+    }
+}

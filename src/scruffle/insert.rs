@@ -1,0 +1,177 @@
+//! Sub-word insertion: a list entry already spelled on the board (ATE inside PLATE, or letters laid
+//! by crossing words) scores again if it is played *before* the play that completed it. Inserting
+//! entry Y just before play m — the last play to fill one of Y's cells — gives Y the cells m filled
+//! first inside Y's span; every other play keeps its new cells, so the order stays valid as long as
+//! m keeps a new cell outside Y. A trie walk along every line finds the candidates.
+
+use super::greedy::{Context, Plan};
+use super::layout::{Dir, Layout, Placement, Pos, DIRS};
+use crate::words::{NodeId, Trie};
+use std::collections::HashMap;
+
+/// The entries by spelling, as a trie with the entry indices at each word's end node, and for
+/// every entry the other spellings it contains (ATE and LATE inside PLATE).
+pub struct Spellings {
+    trie: Trie,
+    entries: HashMap<NodeId, Vec<u32>>,
+    subs: Vec<Vec<Sub>>,
+}
+
+/// A shorter spelling found inside an entry: its trie node, offset and length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sub {
+    pub node: NodeId,
+    pub offset: u16,
+    pub len: u16,
+}
+
+impl Spellings {
+    pub fn new(words: &[Vec<u8>]) -> Spellings {
+        let text: Vec<&str> = words
+            .iter()
+            .map(|w| std::str::from_utf8(w).expect("entries are ASCII letters"))
+            .collect();
+        let trie = Trie::from_words(text.iter().copied());
+        let mut entries: HashMap<NodeId, Vec<u32>> = HashMap::new();
+        for (i, w) in text.iter().enumerate() {
+            let node = trie.walk(w).expect("every entry is in the trie");
+            entries.entry(node).or_default().push(i as u32);
+        }
+        // Sub-words by walking the trie from every offset; shortest first, so nested ones (AT
+        // inside ATE inside PLATE) can each be inserted before the next.
+        let subs = words
+            .iter()
+            .map(|w| {
+                let mut found = Vec::new();
+                for offset in 0..w.len() {
+                    let mut node = Trie::ROOT;
+                    for (i, &b) in w[offset..].iter().enumerate() {
+                        let Some(next) = trie.child(node, b) else {
+                            break;
+                        };
+                        node = next;
+                        let len = i + 1;
+                        if trie.is_terminal(node) && len < w.len() && w.len() < u16::MAX as usize {
+                            found.push(Sub {
+                                node,
+                                offset: offset as u16,
+                                len: len as u16,
+                            });
+                        }
+                    }
+                }
+                found.sort_by_key(|s| (s.len, s.offset));
+                found
+            })
+            .collect();
+        Spellings {
+            trie,
+            entries,
+            subs,
+        }
+    }
+
+    /// The shorter spellings inside entry `word`, shortest first.
+    pub fn subs(&self, word: usize) -> &[Sub] {
+        &self.subs[word]
+    }
+
+    /// The entries spelled like the word ending at `node`.
+    pub fn entries(&self, node: NodeId) -> &[u32] {
+        self.entries.get(&node).map_or(&[], |v| v.as_slice())
+    }
+}
+
+/// For every cell, the index (in play order) of the play that first filled it.
+fn first_fill(ctx: &Context, plays: &[Placement]) -> Vec<u32> {
+    let mut owner = vec![u32::MAX; ctx.layout.cells()];
+    for (i, p) in plays.iter().enumerate() {
+        for c in ctx.layout.span(p.pos, ctx.words[p.word as usize].len()) {
+            if owner[c] == u32::MAX {
+                owner[c] = i as u32;
+            }
+        }
+    }
+    owner
+}
+
+/// Is `cell` inside the span of `len` letters at `pos`?
+fn in_span(layout: &Layout, pos: Pos, len: usize, cell: usize) -> bool {
+    let (x0, y0) = layout.xy(pos);
+    let (x, y) = (cell % layout.width, cell / layout.width);
+    match pos.dir() {
+        Dir::H => y == y0 && x >= x0 && x < x0 + len,
+        Dir::V => x == x0 && y >= y0 && y < y0 + len,
+    }
+}
+
+/// Where `word` at `pos` (all cells already filled) can be inserted, if anywhere.
+fn insertion_point(
+    ctx: &Context,
+    plays: &[Placement],
+    owner: &[u32],
+    word: usize,
+    pos: Pos,
+) -> Option<usize> {
+    let len = ctx.words[word].len();
+    let m = ctx.layout.span(pos, len).map(|c| owner[c]).max()? as usize;
+    let host = plays[m];
+    let host_len = ctx.words[host.word as usize].len();
+    ctx.layout
+        .span(host.pos, host_len)
+        .any(|c| owner[c] == m as u32 && !in_span(ctx.layout, pos, len, c))
+        .then_some(m)
+}
+
+/// Insert every entry found spelled on the board wherever the order allows; returns how many.
+pub fn insert_pass(ctx: &Context, plan: &mut Plan) -> usize {
+    let spellings = &ctx.spellings;
+    let layout = ctx.layout;
+    let mut owner = first_fill(ctx, &plan.plays);
+    let mut inserted = 0;
+    let mut filled = Vec::new();
+    for start in 0..layout.cells() {
+        if plan.grid.letter(start) == 0 {
+            continue;
+        }
+        for dir in DIRS {
+            let step = layout.step(dir);
+            let limit = match dir {
+                Dir::H => layout.width,
+                Dir::V => layout.height,
+            };
+            let first = layout.along(dir, start);
+            let mut node = Trie::ROOT;
+            let mut len = 0;
+            while first + len < limit {
+                let letter = plan.grid.letter(start + len * step);
+                let Some(next) = (letter != 0)
+                    .then(|| spellings.trie.child(node, letter))
+                    .flatten()
+                else {
+                    break;
+                };
+                node = next;
+                len += 1;
+                if !spellings.trie.is_terminal(node) {
+                    continue;
+                }
+                let pos = Pos::new(dir, start);
+                for &word in spellings.entries(node) {
+                    if plan.used[word as usize] {
+                        continue;
+                    }
+                    if let Some(at) = insertion_point(ctx, &plan.plays, &owner, word as usize, pos)
+                    {
+                        filled.clear();
+                        plan.insert(ctx, at, Placement { word, pos }, &mut filled);
+                        debug_assert!(filled.is_empty());
+                        owner = first_fill(ctx, &plan.plays);
+                        inserted += 1;
+                    }
+                }
+            }
+        }
+    }
+    inserted
+}

@@ -1,0 +1,171 @@
+//! Large-neighbourhood search: clear a window of the board (every play touching it), refill it
+//! greedily, keep the result under a falling threshold (small losses accepted early, none at the
+//! end); the best plan seen is returned. Windows are centred on double/triple cells half the time,
+//! since the score concentrates there.
+
+use super::greedy::{extend, Context, Params, Plan, Start};
+use super::layout::{Dir, Placement, Pos};
+use rand::Rng;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LnsStats {
+    pub iterations: u64,
+    pub improvements: u64,
+}
+
+/// Improve `plan` until `deadline`; `repair` are the refill greedy's knobs.
+pub fn improve<R: Rng>(
+    ctx: &Context,
+    plan: Plan,
+    repair: Params,
+    rng: &mut R,
+    deadline: Instant,
+) -> (Plan, LnsStats) {
+    let layout = ctx.layout;
+    let (w, h) = (layout.width, layout.height);
+    let hot: Vec<usize> = (0..layout.cells())
+        .filter(|&c| layout.word_factor(c) > 1)
+        .collect();
+    let mut stats = LnsStats::default();
+    let mut best = plan.clone();
+    let mut plan = plan;
+    let mut freed = Vec::new();
+    let mut seeds = Vec::new();
+    let mut extra = Vec::new();
+    let mut removed = Vec::new();
+    let mut mark = vec![0u32; layout.cells()];
+    let start = Instant::now();
+    let span = deadline
+        .saturating_duration_since(start)
+        .as_secs_f64()
+        .max(1e-9);
+    while Instant::now() + Duration::from_millis(2) < deadline {
+        stats.iterations += 1;
+        let stamp = stats.iterations as u32;
+        let centre = if !hot.is_empty() && rng.random_bool(0.5) {
+            hot[rng.random_range(0..hot.len())]
+        } else {
+            rng.random_range(0..layout.cells())
+        };
+        let (cx, cy) = (centre % w, centre / w);
+        let (rx, ry) = (rng.random_range(0..4usize), rng.random_range(0..4usize));
+        let (x0, x1) = (cx.saturating_sub(rx), (cx + rx).min(w - 1));
+        let (y0, y1) = (cy.saturating_sub(ry), (cy + ry).min(h - 1));
+        let touches = |pos: Pos, len: usize| {
+            let (x, y) = layout.xy(pos);
+            match pos.dir() {
+                Dir::H => y >= y0 && y <= y1 && x <= x1 && x + len > x0,
+                Dir::V => x >= x0 && x <= x1 && y <= y1 && y + len > y0,
+            }
+        };
+        let before = plan.clone();
+        freed.clear();
+        extra.clear();
+        removed.clear();
+        plan.remove_where(
+            ctx,
+            |p| {
+                let hit = touches(p.pos, ctx.words[p.word as usize].len());
+                if hit {
+                    removed.push(*p);
+                }
+                hit
+            },
+            &mut freed,
+        );
+        // Kept standalone positions over the window are refill candidates too.
+        let reach = ctx.table.longest().saturating_sub(1);
+        for y in y0..=y1 {
+            for x in x0.saturating_sub(reach)..=x1 {
+                let pos = Pos::new(Dir::H, y * w + x);
+                for word in ctx.table.starting_at(Dir::H, pos.start()) {
+                    if !plan.used[word as usize] && touches(pos, ctx.words[word as usize].len()) {
+                        extra.push(Placement { word, pos });
+                    }
+                }
+            }
+        }
+        for y in y0.saturating_sub(reach)..=y1 {
+            for x in x0..=x1 {
+                let pos = Pos::new(Dir::V, y * w + x);
+                for word in ctx.table.starting_at(Dir::V, pos.start()) {
+                    if !plan.used[word as usize] && touches(pos, ctx.words[word as usize].len()) {
+                        extra.push(Placement { word, pos });
+                    }
+                }
+            }
+        }
+        for &c in &freed {
+            mark[c] = stamp;
+        }
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = y * w + x;
+                if layout.is_open(c) && plan.grid.letter(c) == 0 && mark[c] != stamp {
+                    mark[c] = stamp;
+                    freed.push(c);
+                }
+            }
+        }
+        nearest_letters(ctx, &plan, &freed, &mut mark, stamp, &mut seeds);
+        let from = Start {
+            seeds: &seeds,
+            extra: &extra,
+            revive: &removed,
+        };
+        extend(ctx, &mut plan, repair, from, rng, deadline);
+
+        let progress = start.elapsed().as_secs_f64() / span;
+        let threshold = (best.score as f64 * 0.002 * (1.0 - progress).max(0.0)) as u64;
+        if plan.score > best.score {
+            stats.improvements += 1;
+            best = plan.clone();
+        }
+        if plan.score + threshold < before.score {
+            plan = before;
+        }
+    }
+    (best, stats)
+}
+
+/// Every position over a freed cell that crosses a letter passes the nearest letter in one of the
+/// four directions from that cell: those letters seed the refill.
+fn nearest_letters(
+    ctx: &Context,
+    plan: &Plan,
+    freed: &[usize],
+    mark: &mut [u32],
+    stamp: u32,
+    seeds: &mut Vec<usize>,
+) {
+    let layout = ctx.layout;
+    seeds.clear();
+    for &c in freed {
+        for dir in [Dir::H, Dir::V] {
+            let step = layout.step(dir);
+            let along = layout.along(dir, c);
+            let limit = match dir {
+                Dir::H => layout.width,
+                Dir::V => layout.height,
+            };
+            // Backwards: at most `along` steps; forwards: at most `limit - 1 - along`.
+            for (count, forward) in [(along, false), (limit - 1 - along, true)] {
+                let mut cell = c;
+                for _ in 0..count {
+                    cell = if forward { cell + step } else { cell - step };
+                    if !layout.is_open(cell) {
+                        break;
+                    }
+                    if plan.grid.letter(cell) != 0 {
+                        if mark[cell] != stamp {
+                            mark[cell] = stamp;
+                            seeds.push(cell);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}

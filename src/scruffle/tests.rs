@@ -1,0 +1,175 @@
+//! Cross-checks of the fast parts against slow twins on seeded random cases: bounds and solver
+//! against the exhaustive optimum on tiny boards, the solver's running score against a replay of
+//! its own output, and sub-word insertion on a hand-made board.
+
+use super::greedy::{Context, Plan};
+use super::input::{Board, Cell};
+use super::insert::insert_pass;
+use super::layout::{Dir, Placement};
+use super::{exhaustive, grid, Case};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::{Duration, Instant};
+
+/// A random board with every kind of cell.
+fn random_board(rng: &mut Xoshiro256PlusPlus, width: usize, height: usize) -> Board {
+    let cells = (0..width * height)
+        .map(|_| match rng.random_range(0..20) {
+            0 | 1 => Cell::Obstacle,
+            2 => Cell::Double,
+            3 => Cell::Triple,
+            _ => Cell::Letter(rng.random_range(0..=9)),
+        })
+        .collect();
+    Board {
+        width,
+        height,
+        cells,
+    }
+}
+
+/// Short words with shared letters, so overlaps and nesting actually happen.
+const TINY_WORDS: [&str; 14] = [
+    "AT", "TA", "TAT", "ATE", "EAT", "TEA", "ZA", "AZ", "QAT", "TEE", "EE", "ET", "AA", "TZ",
+];
+
+fn tiny_case(seed: u64) -> Case {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let (w, h) = (rng.random_range(2..=3), rng.random_range(2..=3));
+    let board = random_board(&mut rng, w, h);
+    let n = rng.random_range(1..=3);
+    let words = (0..n)
+        .map(|_| {
+            TINY_WORDS[rng.random_range(0..TINY_WORDS.len())]
+                .as_bytes()
+                .to_vec()
+        })
+        .collect();
+    Case::new(&board, words)
+}
+
+fn small_case(seed: u64) -> Case {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let (w, h) = (rng.random_range(5..=14), rng.random_range(5..=14));
+    let board = random_board(&mut rng, w, h);
+    let english = &crate::words::english().words;
+    let n = rng.random_range(5..=300);
+    let words = (0..n)
+        .map(|_| {
+            if rng.random_bool(0.3) {
+                TINY_WORDS[rng.random_range(0..TINY_WORDS.len())]
+                    .as_bytes()
+                    .to_vec()
+            } else {
+                english[rng.random_range(0..english.len())]
+                    .as_bytes()
+                    .to_vec()
+            }
+        })
+        .collect();
+    Case::new(&board, words)
+}
+
+fn soon(ms: u64) -> Instant {
+    Instant::now() + Duration::from_millis(ms)
+}
+
+#[test]
+fn bounds_and_solvers_respect_the_exhaustive_optimum() {
+    let mut positive = 0;
+    for seed in 0..120 {
+        let case = tiny_case(seed);
+        let opt = exhaustive::optimum(&case.layout, &case.words);
+        let baseline = grid::replay(&case.layout, &case.words, &case.baseline()).unwrap();
+        let solution = case.solve(seed, soon(20));
+        let solved = grid::replay(&case.layout, &case.words, &solution.plays).unwrap();
+        let b = case.bounds(baseline);
+        assert_eq!(solved, solution.score, "seed {seed}");
+        assert!(
+            baseline <= opt && solved <= opt,
+            "seed {seed}: {baseline} {solved} > {opt}"
+        );
+        assert!(b.u2 >= opt && b.u3 >= opt, "seed {seed}: {b:?} < {opt}");
+        assert!(b.u2 <= b.u1, "seed {seed}");
+        positive += (opt > 0) as usize;
+    }
+    assert!(
+        positive > 60,
+        "too few cases where anything fits: {positive}"
+    );
+}
+
+#[test]
+fn solver_output_replays_to_its_own_score() {
+    for seed in 0..25 {
+        let case = small_case(1000 + seed);
+        let solution = case.solve(seed, soon(40));
+        let replayed = grid::replay(&case.layout, &case.words, &solution.plays);
+        assert_eq!(replayed, Ok(solution.score), "seed {seed}");
+        let baseline = case.baseline();
+        assert!(grid::replay(&case.layout, &case.words, &baseline).is_ok());
+    }
+}
+
+#[test]
+fn replay_rejects_each_broken_rule() {
+    let board = Board::parse("1111\n1#11\n", "t").unwrap();
+    let case = Case::new(
+        &board,
+        vec![b"CAT".to_vec(), b"AT".to_vec(), b"TA".to_vec()],
+    );
+    let l = &case.layout;
+    let play = |word: u32, dir: Dir, x: usize, y: usize| Placement {
+        word,
+        pos: l.pos_at(dir, x, y),
+    };
+    let check = |plays: &[Placement]| grid::replay(l, &case.words, plays);
+    use grid::Invalid::*;
+    assert_eq!(check(&[play(0, Dir::H, 2, 0)]), Err(DoesNotFit(0)));
+    assert_eq!(check(&[play(1, Dir::V, 1, 0)]), Err(DoesNotFit(0)));
+    assert_eq!(check(&[play(3, Dir::H, 0, 0)]), Err(WordOutOfRange(0)));
+    assert_eq!(
+        check(&[play(0, Dir::H, 0, 0), play(0, Dir::H, 0, 1)]),
+        Err(WordReused(1))
+    );
+    assert_eq!(
+        check(&[play(0, Dir::H, 0, 0), play(1, Dir::H, 1, 0)]),
+        Err(NoNewCell(1))
+    );
+    assert_eq!(
+        check(&[play(0, Dir::H, 0, 0), play(2, Dir::H, 1, 0)]),
+        Err(LetterClash(1))
+    );
+    assert_eq!(
+        check(&[play(0, Dir::H, 0, 0), play(1, Dir::V, 3, 0)]),
+        Ok(5 + 2)
+    );
+}
+
+#[test]
+fn sub_words_are_inserted_before_the_word_that_contains_them() {
+    let board = Board::parse("12345\n11111\n", "t").unwrap();
+    let words: Vec<Vec<u8>> = ["PLATE", "ATE", "LATE", "PLATES"]
+        .iter()
+        .map(|w| w.as_bytes().to_vec())
+        .collect();
+    let case = Case::new(&board, words);
+    let ctx = Context::new(&case.layout, &case.words, &case.table);
+    let mut plan = Plan::empty(&ctx);
+    let mut filled = Vec::new();
+    let plate = Placement {
+        word: 0,
+        pos: case.layout.pos_at(Dir::H, 0, 0),
+    };
+    plan.push(&ctx, plate, &mut filled);
+    let inserted = insert_pass(&ctx, &mut plan);
+    assert_eq!(inserted, 2);
+    let order: Vec<u32> = plan.plays.iter().map(|p| p.word).collect();
+    assert_eq!(order, [1, 2, 0], "ATE, LATE, then PLATE");
+    assert_eq!(
+        grid::replay(&case.layout, &case.words, &plan.plays),
+        Ok(plan.score)
+    );
+    // P 3*1 + L 2 + A 3 + T 4 + E 5 = 17; LATE = 14; ATE = 12.
+    assert_eq!(plan.score, 17 + 14 + 12);
+}
