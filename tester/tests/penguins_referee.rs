@@ -184,3 +184,77 @@ fn a_replay_renders_to_a_self_contained_page_and_bad_replays_are_refused() {
     let _ = std::fs::remove_file(json);
     let _ = std::fs::remove_file(html);
 }
+
+#[test]
+fn the_independent_checker_accepts_real_replays_and_catches_tampering() {
+    let bot = fake("first");
+    for (seats, rules) in [(2, "default"), (3, "push,score-under"), (4, "one-fish")] {
+        let dir = std::env::temp_dir();
+        let json = dir.join(format!(
+            "penguins-check-{seats}-{}.json",
+            std::process::id()
+        ));
+        let mut command = Command::new(TESTER);
+        command.args([
+            "penguins",
+            "--turn-ms",
+            "5000",
+            "--seed",
+            "12",
+            "--rules",
+            rules,
+        ]);
+        for _ in 0..seats {
+            command.args(["--bot", &bot]);
+        }
+        let status = command
+            .arg("--replay")
+            .arg(&json)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let check = |path: &std::path::Path| {
+            let out = Command::new(TESTER)
+                .args(["penguins", "--check"])
+                .arg(path)
+                .output()
+                .unwrap();
+            (
+                out.status.success(),
+                String::from_utf8_lossy(&out.stdout).to_string()
+                    + &String::from_utf8_lossy(&out.stderr),
+            )
+        };
+        let (ok, text) = check(&json);
+        assert!(ok && text.contains("turns verified"), "{rules}: {text}");
+        let original: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let tampered = |edit: &dyn Fn(&mut serde_json::Value), expected: &str| {
+            let mut replay = original.clone();
+            edit(&mut replay);
+            std::fs::write(&json, replay.to_string()).unwrap();
+            let (ok, text) = check(&json);
+            assert!(!ok, "{rules}: tampering not caught ({expected})");
+            assert!(text.contains(expected), "{rules}: {text}");
+        };
+        tampered(
+            &|r| r["turns"][12]["scores"][0] = 9999.into(),
+            "turn 12: scores",
+        );
+        tampered(&|r| r["turns"][3]["action"] = "MOVE 0 A1".into(), "turn 3:");
+        tampered(
+            &|r| r["turns"][20]["board"][0] = "33333330".into(),
+            "turn 20: board",
+        );
+        tampered(
+            &|r| {
+                let turns = r["turns"].as_array_mut().unwrap();
+                turns.truncate(turns.len() - 1);
+            },
+            "could still move",
+        );
+        tampered(&|r| r["final_scores"][1] = 1.into(), "final scores");
+        let _ = std::fs::remove_file(json);
+    }
+}

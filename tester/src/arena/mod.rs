@@ -274,7 +274,12 @@ fn play_one(
         first_turn: limits.first_turn,
         turn: limits.turn,
     };
-    let replay = run_game(&config, &commands);
+    // Every replay is re-verified by the independent checker; a failure is a referee error.
+    let replay = run_game(&config, &commands).and_then(|replay| {
+        crate::penguins::check::check(&replay)
+            .map(|_| replay)
+            .map_err(|e| format!("replay check failed (seed {}): {e}", game.seed))
+    });
     if let (Some(dir), Ok(replay)) = (replays, &replay) {
         let path = format!(
             "{dir}/p{}-seed{}-rot{}.json",
