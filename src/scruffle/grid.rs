@@ -6,7 +6,7 @@ use super::layout::{Layout, Placement, Pos};
 #[derive(Clone, Debug)]
 pub struct Grid {
     letters: Vec<u8>,
-    cover: Vec<u16>,
+    cover: Vec<u32>,
 }
 
 impl Grid {
@@ -24,7 +24,7 @@ impl Grid {
     }
 
     /// How many placements cover `cell`.
-    pub fn cover(&self, cell: usize) -> u16 {
+    pub fn cover(&self, cell: usize) -> u32 {
         self.cover[cell]
     }
 

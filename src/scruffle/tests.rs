@@ -173,3 +173,15 @@ fn sub_words_are_inserted_before_the_word_that_contains_them() {
     // P 3*1 + L 2 + A 3 + T 4 + E 5 = 17; LATE = 14; ATE = 12.
     assert_eq!(plan.score, 17 + 14 + 12);
 }
+
+#[test]
+fn bounds_stay_valid_when_position_lists_are_cut_short() {
+    // With only 2 kept positions per entry, U3 must bound the rest by the last kept score.
+    for seed in 200..260 {
+        let case = tiny_case(seed);
+        let short = super::table::Table::build(&case.layout, &case.words, 2);
+        let opt = exhaustive::optimum(&case.layout, &case.words);
+        let b = super::bounds::bounds(&case.layout, &case.words, &short, 0, 50);
+        assert!(b.u3 >= opt && b.u2 >= opt, "seed {seed}: {b:?} < {opt}");
+    }
+}
