@@ -5,6 +5,7 @@ use crate::honey::explain::{explain, render};
 use crate::honey::{solve, Layout, Level, Link, Rules};
 use crate::words::{english, read_words, read_words_strict, LetterValues, Trie, WordList};
 use clap::Parser;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -149,6 +150,7 @@ fn run_inner(args: &Args) -> Result<ExitCode, String> {
         ));
     }
     let board = Board::new(&level, rules);
+    let mut out = String::new();
     if args.json {
         let items: Vec<serde_json::Value> = moves
             .iter()
@@ -162,16 +164,22 @@ fn run_inner(args: &Args) -> Result<ExitCode, String> {
                 v
             })
             .collect();
-        println!("{}", serde_json::Value::Array(items));
+        out.push_str(&serde_json::Value::Array(items).to_string());
+        out.push('\n');
     } else {
         for m in &moves {
-            println!("{}", m.answer());
+            out.push_str(&m.answer());
+            out.push('\n');
             if args.explain {
-                print!("{}", render(&explain(&board, &values, m)));
+                out.push_str(&render(&explain(&board, &values, m)));
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    // A closed pipe (`| head`) is not an error worth a panic.
+    match std::io::stdout().lock().write_all(out.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(ExitCode::SUCCESS),
+    }
 }
 
 #[derive(Parser)]

@@ -182,6 +182,8 @@ pub fn run(
     load_runs: usize,
     hand_size: usize,
 ) {
+    // At least one level, and room for the three portal pairs and a seed word.
+    let (levels, size) = (levels.max(1), size.max(4));
     println!(
         "== Honey bench: seed {seed}, {levels} levels of {size}x{size}, vocabulary {vocab} words, hand {hand_size} tiles"
     );

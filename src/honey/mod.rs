@@ -51,3 +51,46 @@ impl Move {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(word: &str, x: usize, y: usize, dir: WordDir, value: u64) -> Move {
+        Move {
+            word: word.to_string(),
+            x,
+            y,
+            dir,
+            value,
+        }
+    }
+
+    #[test]
+    fn answer_order_follows_the_statement() {
+        use WordDir::*;
+        let mut moves = [
+            mv("TUNE", 0, 0, Right, 9),
+            mv("GREEN", 5, 5, UpRight, 9),
+            mv("GREEN", 5, 4, UpRight, 9),
+            mv("GREEN", 5, 4, Right, 9),
+            mv("GREEN", 5, 4, DownRight, 9),
+            mv("GREENS", 0, 0, Right, 9),
+            mv("ZOO", 12, 10, Right, 10),
+        ];
+        moves.sort_by(|a, b| a.answer_order(b));
+        let answers: Vec<String> = moves.iter().map(|m| m.answer()).collect();
+        assert_eq!(
+            answers,
+            [
+                "ZOO_1210_right_10",
+                "GREEN_54_down_right_9",
+                "GREEN_54_right_9",
+                "GREEN_54_up_right_9",
+                "GREEN_55_up_right_9",
+                "GREENS_00_right_9",
+                "TUNE_00_right_9",
+            ]
+        );
+    }
+}

@@ -342,6 +342,49 @@ mod tests {
     }
 
     #[test]
+    fn without_portals_single_letter_links_are_word_ends() {
+        // The statement's consequence: crossing an inner letter of a word always touches.
+        let mut hooks = 0;
+        for seed in 3000..3060 {
+            let mut g = generate(seed, None);
+            for b in g.level.bonuses.iter_mut() {
+                if matches!(b, Bonus::Portal(_)) {
+                    *b = Bonus::None;
+                }
+            }
+            let trie = Trie::from_words(g.words.iter().map(|s| s.as_str()));
+            for rules in Rules::all() {
+                let checker = Checker::new(&g.level, rules, &g.values);
+                let existing = checker.existing_words();
+                for m in solve(&g.level, rules, &trie, &g.values, usize::MAX) {
+                    let mut cells = vec![(m.x, m.y)];
+                    for _ in 1..m.word.len() {
+                        let last = *cells.last().unwrap();
+                        cells.push(checker.walk(last, m.dir.dir6()).expect("on the grid"));
+                    }
+                    let shared: Vec<_> = cells
+                        .iter()
+                        .filter(|&&(x, y)| g.level.letters[g.level.index(x, y)].is_some())
+                        .collect();
+                    if shared.len() != 1 {
+                        continue;
+                    }
+                    for (_, word_cells, _) in existing.iter().filter(|w| w.1.contains(shared[0])) {
+                        hooks += 1;
+                        let ends = [word_cells[0], *word_cells.last().unwrap()];
+                        assert!(
+                            ends.contains(shared[0]),
+                            "seed {seed} {rules}: {}",
+                            m.answer()
+                        );
+                    }
+                }
+            }
+        }
+        assert!(hooks > 100, "{hooks}");
+    }
+
+    #[test]
     fn generation_is_deterministic_and_reachable_levels_parse_back() {
         let a = generate(77, Some(12));
         let b = generate(77, Some(12));
