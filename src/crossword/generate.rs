@@ -51,7 +51,7 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
         let layout_time = left.mul_f64(0.6).min(cap);
         let mut ao = AnnealOptions {
             max_len,
-            iterations: 100_000 + 300 * free as u64,
+            iterations: 100_000 + 1000 * free as u64,
             deadline: Some(Instant::now() + layout_time),
             hard_stop: Some(deadline),
             ..AnnealOptions::default()
