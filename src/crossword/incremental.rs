@@ -316,7 +316,7 @@ impl<'o> Incremental<'o> {
     fn prev_in_line(&self, i: usize, step: usize) -> Option<usize> {
         let cols = self.layout.cols;
         if step == 1 {
-            (i % cols > 0).then(|| i - 1)
+            (!i.is_multiple_of(cols)).then(|| i - 1)
         } else {
             (i >= cols).then(|| i - cols)
         }
