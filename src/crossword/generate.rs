@@ -25,7 +25,11 @@ pub struct GenerateOptions {
 /// Returns the best valid filled grid, or the best unfilled layout when no fill succeeded.
 pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Grid, String> {
     let started = Instant::now();
-    let deadline = started + o.budget;
+    // Leave a margin for the last fill's deadline checks and for writing the result.
+    let deadline = started
+        + o.budget
+            .mul_f64(0.98)
+            .saturating_sub(Duration::from_millis(200));
     let index = WordIndex::new(words);
     let dict: HashSet<String> = words.iter().cloned().collect();
     let base = Layout::from_grid(grid);
@@ -35,6 +39,7 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
     }
     let max_len = (2..=9).rev().find(|&l| index.count(l) > 0).unwrap_or(2);
     let mut best: Option<(f64, Grid)> = None;
+    let mut best_filled_layout: Option<Layout> = None;
     let mut best_layout: Option<(f64, Grid)> = None;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(o.seed);
     let mut attempt = 0u64;
@@ -71,7 +76,15 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
                 }
                 failed
             }
-            None => random_layout(&base, &mut rng),
+            // Anytime: once a grid is filled, alternate between polishing its layout (a cool
+            // run from it) and fresh layouts.
+            None => match &best_filled_layout {
+                Some(good) if attempt.is_multiple_of(2) => {
+                    ao.start_temperature = 0.3;
+                    good.clone()
+                }
+                _ => random_layout(&base, &mut rng),
+            },
         };
         let (layout, objective, moves) = anneal_counted(&start, &ao, attempt_seed);
         if objective == f64::NEG_INFINITY {
@@ -140,6 +153,7 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
         }
         if best.as_ref().is_none_or(|(m, _)| r.mean() > *m) {
             best = Some((r.mean(), filled));
+            best_filled_layout = Some(layout.clone());
         }
         if o.stop_at_first {
             break;
