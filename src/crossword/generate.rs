@@ -162,7 +162,7 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
     if let Some((_, g)) = best {
         return Ok(g);
     }
-    if o.verbose {
+    if o.verbose && best_layout.is_some() {
         eprintln!("  no complete fill within the budget; writing the best unfilled layout");
     }
     best_layout
