@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::crossword::generate::{generate, GenerateOptions};
-use crate::crossword::grid::Grid;
+use crate::crossword::grid::{Cell, Grid};
 use crate::crossword::rate::{rate, Rating, SCORE_NAMES};
 use crate::crossword::svg;
 
@@ -188,6 +188,17 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
             );
             for (k, (inp, out)) in jobs.iter().enumerate() {
                 let grid = load_grid(inp)?;
+                let prefilled = grid
+                    .cells
+                    .iter()
+                    .filter(|c| matches!(c, Cell::Question | Cell::Letter(_)))
+                    .count();
+                if prefilled > 0 {
+                    eprintln!(
+                        "warning: {}: {prefilled} question/letter fields in the input are laid out anew",
+                        inp.display()
+                    );
+                }
                 // Each grid of a batch gets its own seed, so equal-sized grids differ.
                 let grid_seed = seed + k as u64;
                 println!("{}: seed {grid_seed}", inp.display());
