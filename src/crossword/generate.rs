@@ -173,9 +173,20 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
 /// Fill the layout `grid` already has (its questions as given) with distinct dictionary words.
 /// Returns `None` when no fill was found before `deadline`.
 pub fn fill_layout(grid: &Grid, index: &WordIndex, seed: u64, deadline: Instant) -> Option<Grid> {
+    fill_layout_with(grid, index, seed, deadline, false).0
+}
+
+/// `fill_layout` with backjumping on or off; also returns (restarts, search nodes).
+pub fn fill_layout_with(
+    grid: &Grid,
+    index: &WordIndex,
+    seed: u64,
+    deadline: Instant,
+    backjump: bool,
+) -> (Option<Grid>, u32, u64) {
     let analysis = super::rules::analyse(grid, None);
     if !analysis.violations.is_empty() {
-        return None;
+        return (None, 0, 0);
     }
     let slots: Vec<FillSlot> = analysis
         .words
@@ -185,14 +196,18 @@ pub fn fill_layout(grid: &Grid, index: &WordIndex, seed: u64, deadline: Instant)
         })
         .collect();
     let mut filler = Filler::new(index, grid.cells.len(), slots);
-    let letters = filler.solve(grid.cells.len(), seed, deadline).letters?;
+    filler.backjump = backjump;
+    let out = filler.solve(grid.cells.len(), seed, deadline);
+    let Some(letters) = out.letters else {
+        return (None, out.restarts, out.nodes);
+    };
     let mut filled = grid.clone();
     for (i, cell) in filled.cells.iter_mut().enumerate() {
         if cell.is_letter_field() {
             *cell = Cell::Letter(letters[i]);
         }
     }
-    Some(filled)
+    (Some(filled), out.restarts, out.nodes)
 }
 
 #[cfg(test)]
