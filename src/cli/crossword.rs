@@ -234,6 +234,9 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                     .filter(|p| p.extension().is_some_and(|x| x == "cwg"))
                     .collect();
                 files.sort();
+                if files.is_empty() {
+                    return Err(format!("{}: no .cwg files in this folder", input.display()));
+                }
                 files
                     .into_iter()
                     .map(|p| {
