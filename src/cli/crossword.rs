@@ -44,6 +44,9 @@ enum Command {
         /// Graph-based backjumping in the first restarts (off by default: it filled fewer grids).
         #[arg(long)]
         backjump: bool,
+        /// Run every seed without and then with backjumping, and print both medians and their ratio.
+        #[arg(long)]
+        compare: bool,
     },
     /// Lay out and fill a grid (or every .cwg of a folder with --out-dir).
     Generate {
@@ -172,39 +175,59 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
             seed,
             runs,
             backjump,
+            compare,
         } => {
             let grid = load_grid(&input)?;
             let words = load_words(words.as_deref())?;
             let index = WordIndex::new(&words);
             let dict: std::collections::HashSet<String> = words.iter().cloned().collect();
+            // With --compare, chronological search first (the baseline), then backjumping.
+            let modes: Vec<bool> = if compare {
+                vec![false, true]
+            } else {
+                vec![backjump]
+            };
             let mut all_valid = true;
-            let mut times = Vec::new();
-            for s in seed..seed + runs {
-                let started = std::time::Instant::now();
-                let deadline = started + Duration::from_secs_f64(seconds);
-                let (filled, restarts, nodes) =
-                    fill_layout_with(&grid, &index, s, deadline, backjump);
-                let elapsed = started.elapsed().as_secs_f64();
-                times.push(elapsed);
-                let valid = filled
-                    .as_ref()
-                    .is_some_and(|g| rate(g, Some(&dict)).bonus());
-                all_valid &= valid;
-                println!(
-                    "seed {s}: {} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes",
-                    if valid { "filled, valid" } else { "NOT filled" }
-                );
-                if let (Some(g), Some(out)) = (&filled, &output) {
-                    std::fs::write(out, g.to_text())
-                        .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+            let mut medians = Vec::new();
+            for &bj in &modes {
+                let name = if bj { "backjumping" } else { "chronological" };
+                let mut times = Vec::new();
+                let mut filled_count = 0;
+                for s in seed..seed + runs.max(1) {
+                    let started = std::time::Instant::now();
+                    let deadline = started + Duration::from_secs_f64(seconds);
+                    let (filled, restarts, nodes) =
+                        fill_layout_with(&grid, &index, s, deadline, bj);
+                    let elapsed = started.elapsed().as_secs_f64();
+                    times.push(elapsed);
+                    let valid = filled
+                        .as_ref()
+                        .is_some_and(|g| rate(g, Some(&dict)).bonus());
+                    all_valid &= valid;
+                    filled_count += valid as usize;
+                    println!(
+                        "{name} seed {s}: {} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes",
+                        if valid { "filled, valid" } else { "NOT filled" }
+                    );
+                    if let (Some(g), Some(out)) = (&filled, &output) {
+                        std::fs::write(out, g.to_text())
+                            .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+                    }
                 }
+                times.sort_by(f64::total_cmp);
+                let median = times[times.len() / 2];
+                medians.push(median);
+                println!(
+                    "{name}: filled {filled_count}/{}, median {median:.2} s (unfilled runs count as {seconds} s)",
+                    times.len()
+                );
             }
-            times.sort_by(f64::total_cmp);
-            println!(
-                "median {:.2} s over {} runs",
-                times[times.len() / 2],
-                times.len()
-            );
+            if let [base, other] = medians[..] {
+                println!(
+                    "median time ratio backjumping/chronological: {:.2}",
+                    other / base
+                );
+            }
             Ok(if all_valid {
                 ExitCode::SUCCESS
             } else {
