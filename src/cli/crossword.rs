@@ -3,8 +3,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::crossword::generate::{generate, GenerateOptions};
-use crate::crossword::grid::Grid;
+use crate::crossword::fill::WordIndex;
+use crate::crossword::generate::{fill_layout_with, generate, GenerateOptions};
+use crate::crossword::grid::{Cell, Grid};
 use crate::crossword::rate::{rate, Rating, SCORE_NAMES};
 use crate::crossword::svg;
 
@@ -25,6 +26,27 @@ enum Command {
         /// Also draw the grid as an SVG picture.
         #[arg(long)]
         svg: Option<PathBuf>,
+    },
+    /// Fill the layout a grid already has (its questions as given) with dictionary words.
+    Fill {
+        input: PathBuf,
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        #[arg(long)]
+        words: Option<PathBuf>,
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
+        /// First seed; with --runs N, seeds S..S+N-1 are each filled and timed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        runs: u64,
+        /// Graph-based backjumping in the first restarts (off by default: it filled fewer grids).
+        #[arg(long)]
+        backjump: bool,
+        /// Run every seed without and then with backjumping, and print both medians and their ratio.
+        #[arg(long)]
+        compare: bool,
     },
     /// Lay out and fill a grid (or every .cwg of a folder with --out-dir).
     Generate {
@@ -145,6 +167,73 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 ExitCode::from(1)
             })
         }
+        Command::Fill {
+            input,
+            output,
+            words,
+            seconds,
+            seed,
+            runs,
+            backjump,
+            compare,
+        } => {
+            let grid = load_grid(&input)?;
+            let words = load_words(words.as_deref())?;
+            let index = WordIndex::new(&words);
+            let dict: std::collections::HashSet<String> = words.iter().cloned().collect();
+            // With --compare, chronological search first (the baseline), then backjumping.
+            let modes: Vec<bool> = if compare {
+                vec![false, true]
+            } else {
+                vec![backjump]
+            };
+            let mut all_valid = true;
+            let mut medians = Vec::new();
+            for &bj in &modes {
+                let name = if bj { "backjumping" } else { "chronological" };
+                let mut times = Vec::new();
+                let mut filled_count = 0;
+                for s in seed..seed + runs.max(1) {
+                    let started = std::time::Instant::now();
+                    let deadline = started + Duration::from_secs_f64(seconds);
+                    let (filled, restarts, nodes) =
+                        fill_layout_with(&grid, &index, s, deadline, bj);
+                    let elapsed = started.elapsed().as_secs_f64();
+                    times.push(elapsed);
+                    let valid = filled
+                        .as_ref()
+                        .is_some_and(|g| rate(g, Some(&dict)).bonus());
+                    all_valid &= valid;
+                    filled_count += valid as usize;
+                    println!(
+                        "{name} seed {s}: {} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes",
+                        if valid { "filled, valid" } else { "NOT filled" }
+                    );
+                    if let (Some(g), Some(out)) = (&filled, &output) {
+                        std::fs::write(out, g.to_text())
+                            .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+                    }
+                }
+                times.sort_by(f64::total_cmp);
+                let median = times[times.len() / 2];
+                medians.push(median);
+                println!(
+                    "{name}: filled {filled_count}/{}, median {median:.2} s (unfilled runs count as {seconds} s)",
+                    times.len()
+                );
+            }
+            if let [base, other] = medians[..] {
+                println!(
+                    "median time ratio backjumping/chronological: {:.2}",
+                    other / base
+                );
+            }
+            Ok(if all_valid {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
         Command::Generate {
             input,
             output,
@@ -168,6 +257,9 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                     .filter(|p| p.extension().is_some_and(|x| x == "cwg"))
                     .collect();
                 files.sort();
+                if files.is_empty() {
+                    return Err(format!("{}: no .cwg files in this folder", input.display()));
+                }
                 files
                     .into_iter()
                     .map(|p| {
@@ -188,6 +280,17 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
             );
             for (k, (inp, out)) in jobs.iter().enumerate() {
                 let grid = load_grid(inp)?;
+                let prefilled = grid
+                    .cells
+                    .iter()
+                    .filter(|c| matches!(c, Cell::Question | Cell::Letter(_)))
+                    .count();
+                if prefilled > 0 {
+                    eprintln!(
+                        "warning: {}: {prefilled} question/letter fields in the input are laid out anew",
+                        inp.display()
+                    );
+                }
                 // Each grid of a batch gets its own seed, so equal-sized grids differ.
                 let grid_seed = seed + k as u64;
                 println!("{}: seed {grid_seed}", inp.display());

@@ -25,7 +25,11 @@ pub struct GenerateOptions {
 /// Returns the best valid filled grid, or the best unfilled layout when no fill succeeded.
 pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Grid, String> {
     let started = Instant::now();
-    let deadline = started + o.budget;
+    // Leave a margin for the last fill's deadline checks and for writing the result.
+    let deadline = started
+        + o.budget
+            .mul_f64(0.98)
+            .saturating_sub(Duration::from_millis(200));
     let index = WordIndex::new(words);
     let dict: HashSet<String> = words.iter().cloned().collect();
     let base = Layout::from_grid(grid);
@@ -35,6 +39,7 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
     }
     let max_len = (2..=9).rev().find(|&l| index.count(l) > 0).unwrap_or(2);
     let mut best: Option<(f64, Grid)> = None;
+    let mut best_filled_layout: Option<Layout> = None;
     let mut best_layout: Option<(f64, Grid)> = None;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(o.seed);
     let mut attempt = 0u64;
@@ -51,7 +56,7 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
         let layout_time = left.mul_f64(0.6).min(cap);
         let mut ao = AnnealOptions {
             max_len,
-            iterations: 100_000 + 300 * free as u64,
+            iterations: 100_000 + 1000 * free as u64,
             deadline: Some(Instant::now() + layout_time),
             hard_stop: Some(deadline),
             ..AnnealOptions::default()
@@ -71,7 +76,15 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
                 }
                 failed
             }
-            None => random_layout(&base, &mut rng),
+            // Anytime: once a grid is filled, alternate between polishing its layout (a cool
+            // run from it) and fresh layouts.
+            None => match &best_filled_layout {
+                Some(good) if attempt.is_multiple_of(2) => {
+                    ao.start_temperature = 0.3;
+                    good.clone()
+                }
+                _ => random_layout(&base, &mut rng),
+            },
         };
         let (layout, objective, moves) = anneal_counted(&start, &ao, attempt_seed);
         if objective == f64::NEG_INFINITY {
@@ -140,6 +153,7 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
         }
         if best.as_ref().is_none_or(|(m, _)| r.mean() > *m) {
             best = Some((r.mean(), filled));
+            best_filled_layout = Some(layout.clone());
         }
         if o.stop_at_first {
             break;
@@ -148,7 +162,7 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
     if let Some((_, g)) = best {
         return Ok(g);
     }
-    if o.verbose {
+    if o.verbose && best_layout.is_some() {
         eprintln!("  no complete fill within the budget; writing the best unfilled layout");
     }
     best_layout
@@ -159,9 +173,20 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
 /// Fill the layout `grid` already has (its questions as given) with distinct dictionary words.
 /// Returns `None` when no fill was found before `deadline`.
 pub fn fill_layout(grid: &Grid, index: &WordIndex, seed: u64, deadline: Instant) -> Option<Grid> {
+    fill_layout_with(grid, index, seed, deadline, false).0
+}
+
+/// `fill_layout` with backjumping on or off; also returns (restarts, search nodes).
+pub fn fill_layout_with(
+    grid: &Grid,
+    index: &WordIndex,
+    seed: u64,
+    deadline: Instant,
+    backjump: bool,
+) -> (Option<Grid>, u32, u64) {
     let analysis = super::rules::analyse(grid, None);
     if !analysis.violations.is_empty() {
-        return None;
+        return (None, 0, 0);
     }
     let slots: Vec<FillSlot> = analysis
         .words
@@ -171,14 +196,18 @@ pub fn fill_layout(grid: &Grid, index: &WordIndex, seed: u64, deadline: Instant)
         })
         .collect();
     let mut filler = Filler::new(index, grid.cells.len(), slots);
-    let letters = filler.solve(grid.cells.len(), seed, deadline).letters?;
+    filler.backjump = backjump;
+    let out = filler.solve(grid.cells.len(), seed, deadline);
+    let Some(letters) = out.letters else {
+        return (None, out.restarts, out.nodes);
+    };
     let mut filled = grid.clone();
     for (i, cell) in filled.cells.iter_mut().enumerate() {
         if cell.is_letter_field() {
             *cell = Cell::Letter(letters[i]);
         }
     }
-    Some(filled)
+    (Some(filled), out.restarts, out.nodes)
 }
 
 #[cfg(test)]

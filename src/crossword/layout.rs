@@ -2,6 +2,7 @@
 //! simulated-annealing search that maximises the rating while avoiding hard-to-fill long slots.
 
 use super::grid::{Cell, Grid, Question};
+use super::incremental::Incremental;
 use super::rate::{length_bin, raw_scores, scores, Counts};
 use super::rules::pair_allowed;
 use rand::{Rng, SeedableRng};
@@ -480,13 +481,12 @@ pub fn anneal(start: &Layout, o: &AnnealOptions, seed: u64) -> (Layout, f64) {
 /// `anneal`, also returning how many moves were evaluated.
 pub fn anneal_counted(start: &Layout, o: &AnnealOptions, seed: u64) -> (Layout, f64, u64) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut ev = Evaluator::new();
-    let mut cur = start.clone();
-    let (mut cur_obj, _, valid) = ev.evaluate(&cur, o);
-    let mut best = cur.clone();
+    let mut inc = Incremental::new(start.clone(), o);
+    let (mut cur_obj, _, valid) = inc.objective();
+    let mut best = start.clone();
     let mut best_obj = if valid { cur_obj } else { f64::NEG_INFINITY };
-    let free: Vec<usize> = (0..cur.kind.len())
-        .filter(|&i| cur.kind[i] != Kind::Blocked)
+    let free: Vec<usize> = (0..start.kind.len())
+        .filter(|&i| start.kind[i] != Kind::Blocked)
         .collect();
     if free.is_empty() {
         return (best, best_obj, 0);
@@ -510,27 +510,36 @@ pub fn anneal_counted(start: &Layout, o: &AnnealOptions, seed: u64) -> (Layout, 
         done = it + 1;
         let t = o.start_temperature * ratio.powf(progress);
         let i = free[rng.random_range(0..free.len())];
-        let (old_kind, old_sup) = (cur.kind[i], cur.suppress[i]);
-        if old_kind == Kind::Question && rng.random_bool(0.2) {
-            cur.suppress[i] ^= 1 << rng.random_range(0..2);
+        let is_question = inc.layout.kind[i] == Kind::Question;
+        let suppress_move = is_question && rng.random_bool(0.2);
+        let bit = if suppress_move {
+            1 << rng.random_range(0..2)
         } else {
-            cur.kind[i] = if old_kind == Kind::Question {
-                Kind::Letter
-            } else {
-                Kind::Question
-            };
-            cur.suppress[i] = 0;
+            0
+        };
+        // A plain toggle is undone by toggling back; anything else by a snapshot.
+        let snapshot = inc.layout.suppress[i] != 0 || inc.is_near_edge(i);
+        if snapshot {
+            inc.save();
         }
-        let (obj, _, valid) = ev.evaluate(&cur, o);
+        if suppress_move {
+            inc.flip_suppress(i, bit);
+        } else {
+            inc.toggle(i);
+        }
+        let (obj, _, valid) = inc.objective();
         if obj >= cur_obj || rng.random::<f64>() < ((obj - cur_obj) / t).exp() {
             cur_obj = obj;
             if valid && obj > best_obj {
                 best_obj = obj;
-                best = cur.clone();
+                best.clone_from(&inc.layout);
             }
+        } else if snapshot {
+            inc.restore();
+        } else if suppress_move {
+            inc.flip_suppress(i, bit);
         } else {
-            cur.kind[i] = old_kind;
-            cur.suppress[i] = old_sup;
+            inc.toggle(i);
         }
     }
     (best, best_obj, done)

@@ -7,6 +7,7 @@ pub mod rules;
 
 pub mod fill;
 pub mod generate;
+pub mod incremental;
 pub mod layout;
 #[cfg(test)]
 mod rate_tests;

@@ -66,15 +66,24 @@ pub fn length_bin(len: usize) -> usize {
 
 /// The six scores from the counts, each clamped at 0.
 pub fn scores(c: &Counts) -> Scores {
-    scores_with(c, |x| x.max(0.0))
+    let (n, big) = cluster_terms(&c.clusters);
+    scores_from(c, n, big, |x| x.max(0.0))
 }
 
 /// The six formulas without the clamp at 0: a search sees a slope where the rating is flat.
 pub fn raw_scores(c: &Counts) -> Scores {
-    scores_with(c, |x| x)
+    let (n, big) = cluster_terms(&c.clusters);
+    scores_from(c, n, big, |x| x)
 }
 
-fn scores_with(c: &Counts, clamp: impl Fn(f64) -> f64) -> Scores {
+/// Number of clusters and the sum of squared sizes of those with 3+ fields.
+pub fn cluster_terms(sizes: &[usize]) -> (usize, usize) {
+    let big = sizes.iter().filter(|&&s| s >= 3).map(|s| s * s).sum();
+    (sizes.len(), big)
+}
+
+/// The six formulas, with the cluster terms given apart (`c.clusters` is not read).
+pub fn scores_from(c: &Counts, clusters: usize, big: usize, clamp: impl Fn(f64) -> f64) -> Scores {
     let pct = |a: usize, b: usize| {
         if b == 0 {
             0.0
@@ -93,11 +102,10 @@ fn scores_with(c: &Counts, clamp: impl Fn(f64) -> f64) -> Scores {
         .sum();
     let histogram = clamp(100.0 - sq / 8.0);
     let dead = clamp(100.0 - 400.0 * c.dead as f64 / c.letters.max(1) as f64);
-    let big: usize = c.clusters.iter().filter(|&&s| s >= 3).map(|s| s * s).sum();
-    let clusters = if c.clusters.is_empty() {
+    let clusters = if clusters == 0 {
         100.0
     } else {
-        clamp(100.0 - 10.0 * big as f64 / c.clusters.len() as f64)
+        clamp(100.0 - 10.0 * big as f64 / clusters as f64)
     };
     let doubles = if c.doubles == 0 {
         100.0
