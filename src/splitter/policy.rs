@@ -46,7 +46,8 @@ pub struct Settings {
     pub seed: u64,
     /// Threads for the search rollouts (results do not depend on it, only speed).
     pub threads: usize,
-    pub params: EvalParams,
+    /// Evaluation weights; None = the tuned set for this layout (`EvalParams::for_layout`).
+    pub params: Option<EvalParams>,
 }
 
 impl Default for Settings {
@@ -57,7 +58,7 @@ impl Default for Settings {
             batches: None,
             seed: 1,
             threads: 1,
-            params: EvalParams::default(),
+            params: None,
         }
     }
 }
@@ -130,8 +131,12 @@ pub struct Player<'a> {
 impl<'a> Player<'a> {
     pub fn new(layout: &'a Layout, settings: Settings) -> Player<'a> {
         let rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
-        let ev = Evaluator::new(layout, settings.params.clone());
-        let bits = BitEval::new(layout, settings.params.clone());
+        let params = settings
+            .params
+            .clone()
+            .unwrap_or_else(|| EvalParams::for_layout(layout));
+        let ev = Evaluator::new(layout, params.clone());
+        let bits = BitEval::new(layout, params);
         let pool = (settings.threads > 1)
             .then(|| {
                 rayon::ThreadPoolBuilder::new()
