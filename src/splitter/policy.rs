@@ -67,8 +67,10 @@ impl Default for Settings {
 /// 1.8 s per 22-move game, so 200 games take about 6 minutes, well inside the official 15.
 pub const DEFAULT_MS: u64 = 80;
 
-/// Default rollout threads: the machines we run on have two cores.
-pub const DEFAULT_THREADS: usize = 2;
+/// Default rollout threads: one. On our shared 2-core machine a second thread gave fewer rollouts
+/// per move (1345 vs 1642, `bot bench splitter --games 8 --seed thr --layout 1 --threads 1|2`) and
+/// slower worst moves; `--threads 2` is there for an idle machine.
+pub const DEFAULT_THREADS: usize = 1;
 
 /// Rollouts per candidate added in each batch (all candidates share the batch's dice).
 const BATCH: usize = 8;
