@@ -51,14 +51,16 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    eprintln!(
-        "# splitter bot: policy {:?}, {} ms per move, seed {}",
-        args.policy, args.ms, args.seed
+    // Reported on the debug channel (`#` lines are ignored by the Tester, echoed unless --silent).
+    println!(
+        "# splitter bot: policy {:?}, {} ms per move, seed {}, {} threads",
+        args.policy, args.ms, args.seed, args.threads
     );
     let settings = Settings {
         kind: args.policy,
         ms: args.ms,
         seed: args.seed,
+        threads: args.threads.max(1),
         ..Settings::default()
     };
     let stdin = std::io::stdin().lock();
@@ -86,6 +88,7 @@ fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
         ms: args.ms,
         batches: args.batches,
         seed: 1,
+        threads: args.threads.max(1),
         ..Settings::default()
     };
     let mut scores = Vec::new();
@@ -130,7 +133,11 @@ pub fn bench(args: BenchArgs) -> ExitCode {
             &args.seed,
             args.games,
             passes,
-            Default::default(),
+            // Start from the current weights: the layout's own set when tuning one layout.
+            match ls.as_slice() {
+                [one] => crate::splitter::eval::EvalParams::for_layout(one),
+                _ => Default::default(),
+            },
         );
         println!("{:?}", p.w);
         return ExitCode::SUCCESS;

@@ -46,7 +46,8 @@ pub struct Settings {
     pub seed: u64,
     /// Threads for the search rollouts (results do not depend on it, only speed).
     pub threads: usize,
-    pub params: EvalParams,
+    /// Evaluation weights; None = the tuned set for this layout (`EvalParams::for_layout`).
+    pub params: Option<EvalParams>,
 }
 
 impl Default for Settings {
@@ -57,7 +58,7 @@ impl Default for Settings {
             batches: None,
             seed: 1,
             threads: 1,
-            params: EvalParams::default(),
+            params: None,
         }
     }
 }
@@ -66,8 +67,10 @@ impl Default for Settings {
 /// 1.8 s per 22-move game, so 200 games take about 6 minutes, well inside the official 15.
 pub const DEFAULT_MS: u64 = 80;
 
-/// Default rollout threads: the machines we run on have two cores.
-pub const DEFAULT_THREADS: usize = 2;
+/// Default rollout threads: one. On our shared 2-core machine a second thread gave fewer rollouts
+/// per move (1345 vs 1642, `bot bench splitter --games 8 --seed thr --layout 1 --threads 1|2`) and
+/// slower worst moves; `--threads 2` is there for an idle machine.
+pub const DEFAULT_THREADS: usize = 1;
 
 /// Rollouts per candidate added in each batch (all candidates share the batch's dice).
 const BATCH: usize = 8;
@@ -130,8 +133,12 @@ pub struct Player<'a> {
 impl<'a> Player<'a> {
     pub fn new(layout: &'a Layout, settings: Settings) -> Player<'a> {
         let rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
-        let ev = Evaluator::new(layout, settings.params.clone());
-        let bits = BitEval::new(layout, settings.params.clone());
+        let params = settings
+            .params
+            .clone()
+            .unwrap_or_else(|| EvalParams::for_layout(layout));
+        let ev = Evaluator::new(layout, params.clone());
+        let bits = BitEval::new(layout, params);
         let pool = (settings.threads > 1)
             .then(|| {
                 rayon::ThreadPoolBuilder::new()

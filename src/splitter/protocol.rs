@@ -41,10 +41,19 @@ pub fn parse_dice(line: &str) -> Result<(Dialect, Dice), String> {
     };
     let a = die(first)?;
     let b = die(tokens.next().ok_or("only one die")?)?;
-    if let Some(extra) = tokens.next() {
-        return Err(format!("unexpected '{extra}' after the two dice"));
-    }
     Ok((dialect, Dice(a, b)))
+}
+
+/// Anything after the two dice (reported, but the dice are still answered).
+fn trailing_junk(line: &str) -> Option<&str> {
+    let mut rest = line.trim_start();
+    let skip = if rest.starts_with(['d', 'D']) { 3 } else { 2 };
+    for _ in 0..skip {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        rest = rest.trim_start_matches(|c: char| !(c.is_whitespace() || c == ','));
+    }
+    let rest = rest.trim_matches(|c: char| c.is_whitespace() || c == ',');
+    (!rest.is_empty()).then_some(rest)
 }
 
 /// Reads lines as bytes so invalid UTF-8 is reported, not fatal; numbers them from 1.
@@ -172,6 +181,13 @@ pub fn run<R: BufRead, W: Write, E: Write>(
                 continue;
             }
         };
+        if let Some(junk) = trailing_junk(line) {
+            let _ = writeln!(
+                errors,
+                "splitter: line {}: ignoring '{junk}' after the dice",
+                lines.number
+            );
+        }
         let mv = match player.choose(&board, dice) {
             Some(mv) => {
                 board
@@ -316,7 +332,7 @@ mod tests {
             input.push_str(line);
             input.push('\n');
             if i >= 8 && i % 4 == 0 {
-                input.push_str("hello there\n7 3\nd\n3\n1 2 3\n\n# comment\n\u{1}\u{fffd}\n");
+                input.push_str("hello there\n7 3\nd\n3\n1 x 3\n\n# comment\n\u{1}\u{fffd}\n");
             }
         }
         let (answers, err) = drive(&input);
@@ -369,8 +385,14 @@ mod tests {
         assert_eq!(parse_dice("3 4"), Ok((Dialect::Current, Dice(3, 4))));
         assert_eq!(parse_dice("d 6 1"), Ok((Dialect::Old, Dice(6, 1))));
         assert_eq!(parse_dice("D 2,2"), Ok((Dialect::Old, Dice(2, 2))));
-        for bad in ["", "d", "3", "0 1", "7 1", "1 2 3", "a b", "p 1 2,3"] {
+        for bad in ["", "d", "3", "0 1", "7 1", "a b", "p 1 2,3", "1 x"] {
             assert!(parse_dice(bad).is_err(), "{bad}");
         }
+        // Extra fields: the dice are answered, the rest is reported.
+        assert_eq!(parse_dice("1 2 3"), Ok((Dialect::Current, Dice(1, 2))));
+        assert_eq!(trailing_junk("1 2 3"), Some("3"));
+        assert_eq!(trailing_junk("d 1,2  x y "), Some("x y"));
+        assert_eq!(trailing_junk("d 1 2"), None);
+        assert_eq!(trailing_junk("4 5"), None);
     }
 }

@@ -71,7 +71,7 @@ pub fn tune(
     let mut best = start;
     let settings = |p: &EvalParams| Settings {
         kind: PolicyKind::Greedy,
-        params: p.clone(),
+        params: Some(p.clone()),
         ..Settings::default()
     };
     let mut best_score = mean_score(layouts, seed, games, &settings(&best));
