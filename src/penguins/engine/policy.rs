@@ -64,15 +64,15 @@ fn tune(h: &mut Heuristics, mcts: Option<&mut Mcts<State>>, settings: &str) -> R
     Ok(())
 }
 
-/// Turn the protocol's deadline into a search budget: keep 10 ms plus 40% of the window in
+/// Turn the protocol's deadline into a search budget: keep 10 ms plus 45% of the window in
 /// reserve, and stop deepening at half of what is left. The reserve is for being descheduled:
 /// with 2 cores and a load of 10-14, searches stopped at 20-24 ms were seen answering at 32-50 ms
 /// (measured in-process), and even the greedy baseline, which needs no CPU to speak of, took up
-/// to 59 ms under the referee. On the protocol's 40 ms window the hard limit is 14 ms.
+/// to 59 ms under the referee. On the protocol's 40 ms window the hard limit is 12 ms.
 pub fn budget_until(deadline: Instant) -> TimeBudget {
     let now = Instant::now();
     let window = deadline.saturating_duration_since(now);
-    let safety = Duration::from_millis(10) + window.mul_f64(0.4);
+    let safety = Duration::from_millis(10) + window.mul_f64(0.45);
     TimeBudget::for_turn(now, window, safety, 0.5)
 }
 
