@@ -171,7 +171,7 @@ fn median(values: &mut [f64]) -> f64 {
 }
 
 fn policy(name: &str, seed: u64) -> Result<Box<dyn Policy>, String> {
-    make_engine_policy(name, seed).map_or_else(|| make_policy(name, seed), Ok)
+    make_engine_policy(name, seed).unwrap_or_else(|| make_policy(name, seed))
 }
 
 /// In-process games: `policy` in seat k of game g (k = g mod players), the others `against`.

@@ -18,22 +18,25 @@ pub const PRESOLVE_BUDGET: u64 = 5_000;
 /// `mcts:rollout=0,c=0.5` (keys: rollout, greedy, c, scale, reach, unsolved, mobility, unplaced, depth, tempo).
 pub const ENGINE_NAMES: &[&str] = &["engine", "ab", "mcts"];
 
-pub fn make_engine_policy(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
+/// The engine policy `name` (with its settings), `None` when `name` is not an engine's, or the
+/// settings' error.
+pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy>, String>> {
     let (base, settings) = name.split_once(':').unwrap_or((name, ""));
-    match base {
-        "engine" if settings.is_empty() => Some(Box::new(EnginePolicy::new(seed))),
+    let built: Result<Box<dyn Policy>, String> = match base {
+        "engine" if settings.is_empty() => Ok(Box::new(EnginePolicy::new(seed))),
+        "engine" => Err("engine takes no settings (use ab:... or mcts:...)".into()),
         "ab" => {
             let mut p = AlphaBetaPolicy::new();
-            tune(&mut p.heuristics, None, settings).ok()?;
-            Some(Box::new(p))
+            tune(&mut p.heuristics, None, settings).map(|_| Box::new(p) as Box<dyn Policy>)
         }
         "mcts" => {
             let mut p = MctsPolicy::new(seed);
-            tune(&mut p.heuristics, Some(&mut p.engine), settings).ok()?;
-            Some(Box::new(p))
+            tune(&mut p.heuristics, Some(&mut p.engine), settings)
+                .map(|_| Box::new(p) as Box<dyn Policy>)
         }
-        _ => None,
-    }
+        _ => return None,
+    };
+    Some(built.map_err(|e| format!("{name}: {e}")))
 }
 
 /// Applies `key=value,...` settings (for tuning runs in the arena).
