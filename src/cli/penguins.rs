@@ -53,7 +53,7 @@ fn play(args: Args) -> ExitCode {
         Err(e) => return super::fail(format!("--rules: {e}")),
     };
     let engine = crate::penguins::engine::make_engine_policy(&args.policy, args.seed);
-    let mut policy = match engine.map_or_else(|| make_policy(&args.policy, args.seed), Ok) {
+    let mut policy = match engine.unwrap_or_else(|| make_policy(&args.policy, args.seed)) {
         Ok(p) => p,
         Err(e) => return super::fail(format!("--policy: {e}")),
     };

@@ -83,9 +83,10 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         args.playouts
     );
     println!(
-        "{:>3} {:>2} {:>5} | {:>9} {:>8} {:>5} | {:>8} {:>8}",
-        "pos", "pl", "moves", "ab nodes", "knps", "depth", "playouts", "kpps"
+        "{:>3} {:>2} {:>5} | {:>9} {:>8} {:>5} | {:>8} {:>8} | {:>10}",
+        "pos", "pl", "moves", "ab nodes", "knps", "depth", "playouts", "kpps", "plain/tt"
     );
+    let (mut knps, mut kpps, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     let mut signature = 0u64;
     let (mut ab_nodes, mut ab_time) = (0u64, Duration::ZERO);
     let (mut mc_playouts, mut mc_time) = (0u64, Duration::ZERO);
@@ -105,6 +106,15 @@ pub fn bench(args: BenchArgs) -> ExitCode {
             args.seed,
         );
         let t_mc = start.elapsed();
+        // Baseline in the same run: the same fixed-depth search without the table.
+        let depth = ab.depth.clamp(1, 3);
+        let mut h = Heuristics::new(Weights::default());
+        let with_tt = AlphaBeta::new(16).search(state, &mut h, SearchLimit::depth(depth));
+        let mut plain = AlphaBeta::new(4);
+        plain.use_tt = false;
+        let mut h = Heuristics::new(Weights::default());
+        let without = plain.search(state, &mut h, SearchLimit::depth(depth));
+        let ratio = without.nodes as f64 / with_tt.nodes.max(1) as f64;
         signature = signature
             .wrapping_mul(1_000_003)
             .wrapping_add(ab.nodes)
@@ -114,8 +124,11 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         ab_time += t_ab;
         mc_playouts += mc.playouts;
         mc_time += t_mc;
+        knps.push(ab.nodes as f64 / t_ab.as_secs_f64() / 1e3);
+        kpps.push(mc.playouts as f64 / t_mc.as_secs_f64() / 1e3);
+        ratios.push(ratio);
         println!(
-            "{:>3} {:>2} {:>5} | {:>9} {:>8.1} {:>5} | {:>8} {:>8.1}",
+            "{:>3} {:>2} {:>5} | {:>9} {:>8.1} {:>5} | {:>8} {:>8.1} | {:>6.2} d{}",
             i,
             state.players(),
             moves.len(),
@@ -124,6 +137,8 @@ pub fn bench(args: BenchArgs) -> ExitCode {
             ab.depth,
             mc.playouts,
             mc.playouts as f64 / t_mc.as_secs_f64() / 1e3,
+            ratio,
+            depth,
         );
     }
     println!(
@@ -135,6 +150,12 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         mc_time.as_secs_f64() * 1e3,
         mc_playouts as f64 / mc_time.as_secs_f64() / 1e3
     );
+    println!(
+        "medians: alpha-beta {:.1} knps, mcts {:.1} k playouts/s, nodes without/with the table at the same depth {:.2}x",
+        median(&mut knps),
+        median(&mut kpps),
+        median(&mut ratios)
+    );
     println!("signature: {signature}");
     if args.games > 0 {
         if let Err(e) = self_play(&args) {
@@ -144,8 +165,13 @@ pub fn bench(args: BenchArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(|a, b| a.total_cmp(b));
+    values.get(values.len() / 2).copied().unwrap_or(0.0)
+}
+
 fn policy(name: &str, seed: u64) -> Result<Box<dyn Policy>, String> {
-    make_engine_policy(name, seed).map_or_else(|| make_policy(name, seed), Ok)
+    make_engine_policy(name, seed).unwrap_or_else(|| make_policy(name, seed))
 }
 
 /// In-process games: `policy` in seat k of game g (k = g mod players), the others `against`.

@@ -176,3 +176,28 @@ fn policies_answer_listed_moves_within_the_deadline() {
         }
     }
 }
+
+#[test]
+fn engine_policy_names_and_settings_are_checked() {
+    use super::policy::make_engine_policy;
+    assert!(make_engine_policy("greedy", 0).is_none());
+    for good in [
+        "engine",
+        "ab",
+        "mcts",
+        "mcts:rollout=0,c=0.5",
+        "ab:tempo=100,reach=70",
+    ] {
+        assert!(matches!(make_engine_policy(good, 0), Some(Ok(_))), "{good}");
+    }
+    for bad in [
+        "mcts:bogus=1",
+        "ab:c=0.5",
+        "mcts:rollout",
+        "mcts:rollout=x",
+        "engine:c=1",
+    ] {
+        let err = make_engine_policy(bad, 0).unwrap().err().unwrap();
+        assert!(err.starts_with(bad), "{bad}: {err}");
+    }
+}
