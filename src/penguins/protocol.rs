@@ -332,7 +332,7 @@ pub fn build_state(
         rank[p.owner] += 1;
         placed.push((p.owner, p.cell));
     }
-    let state = State::from_position(
+    let mut state = State::from_position(
         rules,
         init.players,
         init.per_player,
@@ -341,7 +341,28 @@ pub fn build_state(
         &turn.scores,
         init.me,
     )?;
+    if placement_is_over(turn, &ids, placed.len(), init) {
+        state.end_placement();
+    }
     Ok((state, ids))
+}
+
+/// Whether penguins missing from the input were pushed into the sea rather than not yet placed.
+/// The listed actions tell (slides only name penguins on the board); without them, a board that
+/// has lost a tile is past placement (placing never removes tiles; the generated board has 60).
+fn placement_is_over(turn: &Turn, ids: &HashMap<u32, usize>, on_board: usize, init: &Init) -> bool {
+    if on_board == init.players * init.per_player {
+        return false; // nobody is missing: nothing to decide
+    }
+    let parsed: Vec<u32> = turn
+        .actions
+        .iter()
+        .filter_map(|a| a.parsed.map(|p| p.0))
+        .collect();
+    if !parsed.is_empty() {
+        return parsed.iter().all(|id| ids.contains_key(id));
+    }
+    turn.fish.iter().filter(|&&f| f > 0).count() < 60
 }
 
 /// A listed action as a move in `state`: a penguin on the board slides, any other id places.
@@ -740,5 +761,136 @@ mod tests {
         ] {
             assert_eq!(parse_action(junk), None, "{junk:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod multi_turn_tests {
+    use super::*;
+    use crate::penguins::generator::generate_board;
+    use crate::penguins::policy::make_policy;
+
+    /// A whole game fed turn by turn, with one turn's action count broken: the bot answers every
+    /// turn exactly once, skips the leftover action lines, and every answer is legal.
+    #[test]
+    fn one_answer_per_turn_even_after_a_broken_count() {
+        let mut state = State::new(&generate_board(21), 2, Rules::default()).unwrap();
+        let mut policy = make_policy("greedy", 1).unwrap();
+        let mut input = init_input(&state, 0);
+        let mut expected_turns = 0;
+        let mut moves = MoveList::new();
+        let mut other = make_policy("random", 2).unwrap();
+        // Build the input of player 0's first 12 turns, opponent moves chosen by `other`.
+        let mut turns = Vec::new();
+        while !state.is_over() && expected_turns < 12 {
+            if state.to_move() == 0 {
+                let mut text = turn_input(&state);
+                if expected_turns == 5 {
+                    let lines: Vec<&str> = text.lines().collect();
+                    let at = lines.iter().position(|l| l.starts_with("MOVE")).unwrap() - 1;
+                    let mut broken: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                    broken[at] = "many".into();
+                    text = broken.join("\n") + "\n";
+                }
+                turns.push(state.clone());
+                input.push_str(&text);
+                expected_turns += 1;
+            }
+            state.legal_moves(&mut moves);
+            let mv = if state.to_move() == 0 {
+                policy.choose(&state, &moves, Instant::now())
+            } else {
+                other.choose(&state, &moves, Instant::now())
+            };
+            state.apply(mv);
+        }
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let mut bot = make_policy("greedy", 1).unwrap();
+        play(
+            input.as_bytes(),
+            &mut out,
+            &mut err,
+            bot.as_mut(),
+            Rules::default(),
+        )
+        .unwrap();
+        let answers: Vec<String> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        assert_eq!(answers.len(), expected_turns);
+        for (answer, position) in answers.iter().zip(&turns) {
+            let (id, to) = parse_action(answer).unwrap();
+            position.legal_moves(&mut moves);
+            assert!(
+                moves.iter().any(|m| m.penguin as u32 == id && m.to == to),
+                "{answer}"
+            );
+        }
+        let notes = String::from_utf8(err).unwrap();
+        assert!(notes.contains("actionCount"), "{notes}");
+        assert!(notes.contains("skipped a leftover action line"), "{notes}");
+    }
+}
+
+#[cfg(test)]
+mod push_tests {
+    use super::*;
+    use crate::penguins::generator::generate_board;
+    use crate::penguins::policy::RandomPolicy;
+
+    /// After a push, the input lists fewer penguins; the bot must treat them as gone (not as
+    /// unplaced) and agree with the referee's list at every turn of push games.
+    #[test]
+    fn rebuilt_push_positions_agree_with_the_referee() {
+        let rules = Rules::parse("push").unwrap();
+        let mut checked_after_push = 0;
+        for seed in 0..40 {
+            let players = 2 + (seed % 3) as usize;
+            let mut state = State::new(&generate_board(seed), players, rules).unwrap();
+            let mut policy = RandomPolicy::new(seed);
+            let mut moves = MoveList::new();
+            while !state.is_over() {
+                let me = state.to_move();
+                let init = Init {
+                    players,
+                    me,
+                    per_player: state.penguins_per_player(),
+                };
+                let text = turn_input(&state);
+                let mut reader = LineReader::new(text.as_bytes());
+                let turn = read_turn(&mut reader, &init).unwrap().unwrap();
+                let decision = decide(&init, &turn, rules, &mut policy, Instant::now());
+                assert!(
+                    decision.notes.is_empty(),
+                    "seed {seed}: {:?}",
+                    decision.notes
+                );
+                // Without the action list, the lost tiles tell that placement is over.
+                let blind = Turn {
+                    actions: Vec::new(),
+                    ..turn.clone()
+                };
+                let (rebuilt, _) = build_state(&init, &blind, rules).unwrap();
+                let mut ours = MoveList::new();
+                rebuilt.legal_moves(&mut ours);
+                state.legal_moves(&mut moves);
+                let key = |l: &MoveList| {
+                    let mut k: Vec<_> = l.iter().map(|m| (m.from, m.to)).collect();
+                    k.sort();
+                    k
+                };
+                assert_eq!(key(&ours), key(&moves), "seed {seed}");
+                let pushed = state.penguins_on_board().count() < players * init.per_player;
+                if pushed && !state.in_placement() {
+                    checked_after_push += 1;
+                }
+                let mv = policy.choose(&state, &moves, Instant::now());
+                state.apply(mv);
+            }
+        }
+        assert!(checked_after_push > 100, "{checked_after_push}");
     }
 }

@@ -219,6 +219,21 @@ impl State {
         Ok(state)
     }
 
+    /// Declare the placement phase over: every penguin not on the board counts as pushed into
+    /// the sea (what a bot must assume when it rebuilds a push-variant position from the input,
+    /// which lists only the penguins on the board). The player to move is re-selected from the
+    /// current one.
+    pub fn end_placement(&mut self) {
+        for id in 0..self.players as usize * self.per_player as usize {
+            if self.penguin_cell[id] == NO_CELL {
+                self.removed |= 1 << id;
+            }
+        }
+        self.over = false;
+        self.select_first_able(self.to_move as usize);
+        self.hash = self.compute_hash();
+    }
+
     // ---- queries -------------------------------------------------------------------------
 
     pub fn rules(&self) -> &Rules {

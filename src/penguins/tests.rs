@@ -304,3 +304,100 @@ fn perft_input_errors_name_the_line() {
     let err = perft::read_position("5\n".as_bytes(), Rules::default()).unwrap_err();
     assert!(err.contains("line 1: nbPlayers"), "{err}");
 }
+
+/// The same position reached by different move orders has the same hash; different positions
+/// (here: every position of many random games) almost never share one.
+#[test]
+fn hash_is_a_function_of_the_position_only() {
+    let fish = generate_board(77);
+    let cell = |n: &str| parse_cell(n).unwrap();
+    let place = |state: &mut State, to: &str| {
+        let player = state.to_move();
+        let penguin = state.next_unplaced(player).unwrap() as u8;
+        state.apply(Move {
+            penguin,
+            from: NO_CELL,
+            to: cell(to),
+        });
+    };
+    let mut a = State::new(&fish, 2, Rules::default()).unwrap();
+    let mut b = a.clone();
+    for to in ["A2", "B4", "C6", "D8"] {
+        place(&mut a, to);
+    }
+    for to in ["C6", "D8", "A2", "B4"] {
+        place(&mut b, to);
+    }
+    assert_eq!(a.hash(), b.hash());
+    assert_eq!(a.hash(), a.compute_hash());
+
+    let mut seen = std::collections::HashMap::new();
+    let mut rng = SplitMix64::new(5);
+    let mut moves = MoveList::new();
+    for game in 0..200 {
+        let mut state = State::new(
+            &generate_board(game),
+            2 + (game % 3) as usize,
+            Rules::default(),
+        )
+        .unwrap();
+        while !state.is_over() {
+            let key = (state.fish_grid(), state.all_penguins(), state.to_move(), {
+                let mut owners = [0u64; 4];
+                for (p, o) in owners.iter_mut().enumerate().take(state.players()) {
+                    *o = state.penguins_of(p);
+                }
+                owners
+            });
+            if let Some(previous) = seen.insert(state.hash(), key) {
+                assert_eq!(previous, key, "hash collision between different positions");
+            }
+            state.legal_moves(&mut moves);
+            state.apply(moves[rng.below(moves.len() as u64) as usize]);
+        }
+    }
+    assert!(seen.len() > 5000);
+}
+
+#[test]
+fn impossible_positions_are_rejected_with_a_reason() {
+    let fish = generate_board(1);
+    let cell = |n: &str| parse_cell(n).unwrap();
+    let build = |fish: &[u8; 64], penguins: &[(usize, u8)], players, per, to_move| {
+        State::from_position(Rules::default(), players, per, fish, penguins, &[], to_move)
+    };
+    assert!(State::new(&fish, 5, Rules::default())
+        .unwrap_err()
+        .contains("2..4"));
+    assert!(build(&fish, &[], 2, 9, 0)
+        .unwrap_err()
+        .contains("at most 16"));
+    assert!(build(&fish, &[], 2, 4, 2)
+        .unwrap_err()
+        .contains("player to move"));
+    let twice = [(0, cell("B2")), (1, cell("B2"))];
+    assert!(build(&fish, &twice, 2, 4, 0)
+        .unwrap_err()
+        .contains("two penguins on B2"));
+    let owner = [(3, cell("B2"))];
+    assert!(build(&fish, &owner, 2, 4, 0)
+        .unwrap_err()
+        .contains("owner 3"));
+    let too_many = [(0, cell("B2")), (0, cell("C2"))];
+    assert!(build(&fish, &too_many, 2, 1, 0)
+        .unwrap_err()
+        .contains("more than 1"));
+    let mut holed = fish;
+    holed[cell("B2") as usize] = 0;
+    assert!(build(&holed, &[(0, cell("B2"))], 2, 4, 0)
+        .unwrap_err()
+        .contains("not ice"));
+    let mut bad = fish;
+    bad[7] = 2; // H1 does not exist
+    assert!(build(&bad, &[], 2, 4, 0)
+        .unwrap_err()
+        .contains("H1 is not a board cell"));
+    let mut bad = fish;
+    bad[9] = 4;
+    assert!(build(&bad, &[], 2, 4, 0).unwrap_err().contains("4 fish"));
+}

@@ -23,7 +23,7 @@ fn arena_counts_timeouts_and_writes_json_and_csv() {
         .arg("--bot")
         .arg(format!("steady={TESTER} penguins --fake-bot first"))
         .arg("--bot")
-        .arg(format!("slow={TESTER} penguins --fake-bot late:2:300"))
+        .arg(format!("slow={TESTER} penguins --fake-bot late:2:1500"))
         .arg("--json")
         .arg(&json)
         .arg("--csv")
@@ -77,6 +77,7 @@ fn arena_rejects_bad_arguments_with_one_line() {
         vec!["arena", "--bot", "a=x", "--bot", "a=y"],
         vec!["arena", "--bot", "a=x", "--bot", "noequals"],
         vec!["arena", "--bot", "a=x", "--bot", "b=y", "--players", "5"],
+        vec!["arena", "--bot", "a,b=x", "--bot", "b=y"],
     ] {
         let output = Command::new(TESTER).args(&args).output().unwrap();
         assert!(!output.status.success(), "{args:?}");

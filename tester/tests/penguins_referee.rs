@@ -40,7 +40,10 @@ fn referee(args: &[&str], name: &str) -> (String, serde_json::Value) {
 #[test]
 fn an_illegal_action_loses_and_is_reported() {
     let (a, b) = (fake("first"), fake("illegal"));
-    let (stdout, replay) = referee(&["-p1", &a, "-p2", &b, "-d", "seed=3"], "illegal");
+    let (stdout, replay) = referee(
+        &["--turn-ms", "5000", "-p1", &a, "-p2", &b, "-d", "seed=3"],
+        "illegal",
+    );
     assert_eq!(stdout.lines().collect::<Vec<_>>(), vec!["0", "-1"]);
     assert_eq!(replay["failures"][1]["kind"], "invalid");
     assert_eq!(replay["failures"][1]["turn"], 1);
@@ -51,7 +54,7 @@ fn an_illegal_action_loses_and_is_reported() {
 #[test]
 fn garbage_and_a_closed_output_lose() {
     let (a, b) = (fake("garbage"), fake("exit"));
-    let (_, replay) = referee(&["--bot", &a, "--bot", &b], "garbage");
+    let (_, replay) = referee(&["--bot", &a, "--bot", &b, "--turn-ms", "5000"], "garbage");
     assert_eq!(replay["failures"][0]["kind"], "invalid");
     let (_, replay) = referee(&["--bot", &b, "--bot", &a], "exit");
     assert_eq!(replay["failures"][0]["kind"], "ended");
@@ -94,7 +97,8 @@ fn a_late_answer_loses_but_the_first_turn_gets_its_longer_limit() {
 fn clean_games_run_to_the_end_for_2_3_and_4_players() {
     for seats in 2..=4 {
         let bots: Vec<String> = (0..seats).map(|_| fake("first")).collect();
-        let mut args = vec![];
+        // Generous limits: this test is about rules, not speed, and CI machines are loaded.
+        let mut args = vec!["--turn-ms", "5000"];
         for (k, bot) in bots.iter().enumerate() {
             args.push(["-p1", "-p2", "-p3", "-p4"][k]);
             args.push(bot.as_str());
@@ -118,5 +122,139 @@ fn clean_games_run_to_the_end_for_2_3_and_4_players() {
             .collect();
         assert_eq!(final_scores, scores);
         assert_eq!(last["scores"].as_array().unwrap().len(), seats);
+    }
+}
+
+#[test]
+fn a_replay_renders_to_a_self_contained_page_and_bad_replays_are_refused() {
+    let dir = std::env::temp_dir();
+    let json = dir.join(format!("penguins-view-{}.json", std::process::id()));
+    let html = dir.join(format!("penguins-view-{}.html", std::process::id()));
+    let bot = fake("first");
+    let status = Command::new(TESTER)
+        .args([
+            "penguins",
+            "--turn-ms",
+            "5000",
+            "--seed",
+            "4",
+            "--bot",
+            &bot,
+            "--bot",
+            &bot,
+        ])
+        .arg("--replay")
+        .arg(&json)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = Command::new(TESTER)
+        .args(["penguins", "--view"])
+        .arg(&json)
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.contains("<svg") && page.contains("\"seed\":4"));
+    assert!(
+        !page.contains("src=\"http"),
+        "no external scripts or images"
+    );
+    // A file that is not a replay: one-line error, non-zero exit.
+    std::fs::write(&json, "{\"seed\": 1}").unwrap();
+    let output = Command::new(TESTER)
+        .args(["penguins", "--view"])
+        .arg(&json)
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("not a Penguins replay"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1);
+    let _ = std::fs::remove_file(json);
+    let _ = std::fs::remove_file(html);
+}
+
+#[test]
+fn the_independent_checker_accepts_real_replays_and_catches_tampering() {
+    let bot = fake("first");
+    for (seats, rules) in [(2, "default"), (3, "push,score-under"), (4, "one-fish")] {
+        let dir = std::env::temp_dir();
+        let json = dir.join(format!(
+            "penguins-check-{seats}-{}.json",
+            std::process::id()
+        ));
+        let mut command = Command::new(TESTER);
+        command.args([
+            "penguins",
+            "--turn-ms",
+            "5000",
+            "--seed",
+            "12",
+            "--rules",
+            rules,
+        ]);
+        for _ in 0..seats {
+            command.args(["--bot", &bot]);
+        }
+        let status = command
+            .arg("--replay")
+            .arg(&json)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let check = |path: &std::path::Path| {
+            let out = Command::new(TESTER)
+                .args(["penguins", "--check"])
+                .arg(path)
+                .output()
+                .unwrap();
+            (
+                out.status.success(),
+                String::from_utf8_lossy(&out.stdout).to_string()
+                    + &String::from_utf8_lossy(&out.stderr),
+            )
+        };
+        let (ok, text) = check(&json);
+        assert!(ok && text.contains("turns verified"), "{rules}: {text}");
+        let original: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let tampered = |edit: &dyn Fn(&mut serde_json::Value), expected: &str| {
+            let mut replay = original.clone();
+            edit(&mut replay);
+            std::fs::write(&json, replay.to_string()).unwrap();
+            let (ok, text) = check(&json);
+            assert!(!ok, "{rules}: tampering not caught ({expected})");
+            assert!(text.contains(expected), "{rules}: {text}");
+        };
+        tampered(
+            &|r| r["turns"][12]["scores"][0] = 9999.into(),
+            "turn 12: scores",
+        );
+        tampered(&|r| r["turns"][3]["action"] = "MOVE 0 A1".into(), "turn 3:");
+        tampered(
+            &|r| r["turns"][20]["board"][0] = "33333330".into(),
+            "turn 20: board",
+        );
+        tampered(
+            &|r| {
+                let turns = r["turns"].as_array_mut().unwrap();
+                turns.truncate(turns.len() - 1);
+            },
+            "could still move",
+        );
+        tampered(&|r| r["final_scores"][1] = 1.into(), "final scores");
+        let _ = std::fs::remove_file(json);
     }
 }

@@ -29,8 +29,11 @@ pub struct Weights {
     pub unplaced: i32,
     /// Slides explored by the reach search.
     pub reach_depth: u32,
-    /// Solver budget (new positions) for one owned region inside the estimate.
+    /// Solver budget (visits) for one owned region inside the estimate.
     pub solve_budget: u64,
+    /// Points credited to the player to move (the estimate is otherwise blind to whose turn it
+    /// is, which makes odd and even search depths disagree).
+    pub tempo: i32,
 }
 
 impl Default for Weights {
@@ -42,6 +45,7 @@ impl Default for Weights {
             unplaced: 500,
             reach_depth: 3,
             solve_budget: 300,
+            tempo: 0,
         }
     }
 }
@@ -258,6 +262,9 @@ impl Evaluation {
                 .filter(|&id| state.penguin_cell(id).is_none())
                 .count();
             est += w.unplaced * unplaced as i32;
+            if p == state.to_move() {
+                est += w.tempo;
+            }
             *slot = est;
         }
         Estimate {

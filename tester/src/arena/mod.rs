@@ -90,6 +90,11 @@ fn parse_bots(specs: &[String]) -> Result<Vec<BotSpec>, String> {
             .split_once('=')
             .filter(|(n, c)| !n.trim().is_empty() && !c.trim().is_empty())
             .ok_or_else(|| format!("--bot {spec:?}: expected NAME=COMMAND"))?;
+        if name.contains([',', '"']) {
+            return Err(format!(
+                "--bot {spec:?}: the name may not contain ',' or '\"'"
+            ));
+        }
         if bots.iter().any(|b| b.name == name.trim()) {
             return Err(format!("--bot: the name {name:?} is used twice"));
         }
@@ -122,6 +127,11 @@ fn run_arena(args: &Args) -> Result<(), String> {
         .workers
         .unwrap_or(cores.saturating_sub(1).max(1))
         .max(1);
+    if workers >= cores {
+        eprintln!(
+            "note: {workers} workers on {cores} cores: bots compete for CPU and may time out"
+        );
+    }
     if let Some(dir) = &args.replays {
         std::fs::create_dir_all(dir).map_err(|e| format!("--replays {dir}: {e}"))?;
     }
@@ -264,7 +274,12 @@ fn play_one(
         first_turn: limits.first_turn,
         turn: limits.turn,
     };
-    let replay = run_game(&config, &commands);
+    // Every replay is re-verified by the independent checker; a failure is a referee error.
+    let replay = run_game(&config, &commands).and_then(|replay| {
+        crate::penguins::check::check(&replay)
+            .map(|_| replay)
+            .map_err(|e| format!("replay check failed (seed {}): {e}", game.seed))
+    });
     if let (Some(dir), Ok(replay)) = (replays, &replay) {
         let path = format!(
             "{dir}/p{}-seed{}-rot{}.json",
@@ -274,7 +289,7 @@ fn play_one(
         );
         crate::penguins::save(replay, Some(&path), None)?;
     }
-    Ok(GameResult::new(game, replay))
+    Ok(GameResult::new(game, &commands, replay))
 }
 
 fn sprt_pair(pair: &str, bots: &[BotSpec]) -> Result<(usize, usize), String> {

@@ -314,6 +314,7 @@ mod tests {
             seed: 1,
             rotation: 0,
             seats: seats.to_vec(),
+            commands: vec![String::new(); seats.len()],
             final_scores: vec![0; seats.len()],
             ranks: ranks.to_vec(),
             failures: vec![None; seats.len()],

@@ -44,6 +44,8 @@ pub struct GameResult {
     pub rotation: usize,
     /// Bot index per seat.
     pub seats: Vec<usize>,
+    /// The exact command per seat (with `{seed}` filled in), to replay the game.
+    pub commands: Vec<String>,
     pub final_scores: Vec<u32>,
     /// 1 = best; failed seats last.
     pub ranks: Vec<usize>,
@@ -58,13 +60,18 @@ pub struct GameResult {
 }
 
 impl GameResult {
-    pub fn new(game: &Scheduled, replay: Result<Replay, String>) -> GameResult {
+    pub fn new(
+        game: &Scheduled,
+        commands: &[String],
+        replay: Result<Replay, String>,
+    ) -> GameResult {
         let players = game.seats.len();
         let mut result = GameResult {
             players,
             seed: game.seed,
             rotation: game.rotation,
             seats: game.seats.clone(),
+            commands: commands.to_vec(),
             final_scores: vec![0; players],
             ranks: vec![1; players],
             failures: vec![None; players],

@@ -4,6 +4,7 @@
 //!   seat per line on stdout (-1 = that seat failed), for brutaltester, psyleague and cgarena.
 
 mod brutal;
+pub mod check;
 mod fake;
 pub mod process;
 pub mod referee;
@@ -44,6 +45,9 @@ pub struct Args {
     /// Render an existing replay JSON to --html instead of playing.
     #[arg(long)]
     view: Option<String>,
+    /// Verify an existing replay JSON with the independent checker instead of playing.
+    #[arg(long)]
+    check: Option<String>,
     /// Act as a scripted fake bot (for referee tests): first, late:N:MS, illegal, garbage, silent, exit.
     #[arg(long, hide = true)]
     fake_bot: Option<String>,
@@ -61,6 +65,9 @@ pub fn run(args: Args) -> ExitCode {
     }
     if !args.raw.is_empty() {
         return brutal::run(&args.raw, &args.rules, args.first_ms, args.turn_ms);
+    }
+    if let Some(path) = &args.check {
+        return check_file(path);
     }
     if let Some(path) = &args.view {
         return view(path, args.html.as_deref());
@@ -135,17 +142,29 @@ pub fn save(replay: &Replay, json: Option<&str>, html: Option<&str>) -> Result<(
     Ok(())
 }
 
+fn load(path: &str) -> Result<Replay, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    serde_json::from_str(&text).map_err(|e| format!("{path}: not a Penguins replay: {e}"))
+}
+
+fn check_file(path: &str) -> ExitCode {
+    let result = load(path).and_then(|r| check::check(&r).map_err(|e| format!("{path}: {e}")));
+    match result {
+        Ok(turns) => {
+            println!("{path}: ok, {turns} turns verified");
+            ExitCode::SUCCESS
+        }
+        Err(e) => crate::fail(e),
+    }
+}
+
 fn view(path: &str, html: Option<&str>) -> ExitCode {
     let Some(html) = html else {
         return crate::fail("--view needs --html OUT.html");
     };
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => return crate::fail(format!("cannot read {path}: {e}")),
-    };
-    let replay: Replay = match serde_json::from_str(&text) {
+    let replay = match load(path) {
         Ok(r) => r,
-        Err(e) => return crate::fail(format!("{path}: not a Penguins replay: {e}")),
+        Err(e) => return crate::fail(e),
     };
     if let Err(e) = viewer::check(&replay) {
         return crate::fail(format!("{path}: {e}"));

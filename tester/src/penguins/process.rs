@@ -18,6 +18,8 @@ pub struct BotProcess {
     lines: Receiver<String>,
     stderr: Arc<Mutex<String>>,
     stderr_thread: Option<JoinHandle<()>>,
+    /// How much of `stderr` `new_stderr` has already handed out.
+    stderr_seen: usize,
 }
 
 /// Why a bot produced no usable line.
@@ -45,10 +47,21 @@ impl BotProcess {
         let stderr = child.stderr.take().expect("piped stderr");
         let (sender, lines) = mpsc::channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
+            // Bytes, not `lines()`: a bot printing invalid UTF-8 gets an invalid action, not a
+            // silently closed output.
+            let mut reader = BufReader::new(stdout);
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                match reader.read_until(b'\n', &mut buffer) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buffer);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if sender.send(line).is_err() {
+                            break;
+                        }
+                    }
                 }
             }
         });
@@ -77,6 +90,7 @@ impl BotProcess {
             lines,
             stderr: collected,
             stderr_thread: Some(stderr_thread),
+            stderr_seen: 0,
         })
     }
 
@@ -89,15 +103,22 @@ impl BotProcess {
             .map_err(|e| format!("cannot write to the bot: {e}"))
     }
 
-    /// The next output line within `limit`, and how long it took.
-    pub fn read_line(&mut self, limit: Duration) -> (Result<String, ReadFailure>, Duration) {
-        let started = Instant::now();
-        let result = match self.lines.recv_timeout(limit) {
+    /// The next output line within `limit`.
+    pub fn read_line(&mut self, limit: Duration) -> Result<String, ReadFailure> {
+        match self.lines.recv_timeout(limit) {
             Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => Err(ReadFailure::Timeout),
             Err(RecvTimeoutError::Disconnected) => Err(ReadFailure::Ended),
-        };
-        (result, started.elapsed())
+        }
+    }
+
+    /// Stderr written since the last call (what arrived so far: a line written just before the
+    /// answer may show up with the next call).
+    pub fn new_stderr(&mut self) -> String {
+        let text = self.stderr.lock().unwrap();
+        let fresh = text[self.stderr_seen..].to_string();
+        self.stderr_seen = text.len();
+        fresh
     }
 
     /// Close stdin, give the bot a moment to exit, then kill it; return its stderr.

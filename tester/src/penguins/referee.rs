@@ -1,7 +1,7 @@
 //! One refereed game: the rules come from the `bot` library; the bots are processes that receive
 //! exactly the CodinGame input for their turn and must answer a listed action in time.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bot::penguins::protocol::{init_input, parse_action, turn_input};
 use bot::penguins::{cell_name, generate_board, MoveList, Rules, State};
@@ -90,11 +90,14 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
             turn,
             detail,
         };
+        // The clock starts before writing: the bot may answer before `send` returns.
+        let started = Instant::now();
         if let Err(e) = bots[player].send(&input) {
             replay.failures[player] = Some(fail("ended", e));
             break;
         }
-        let (answer, elapsed) = bots[player].read_line(limit);
+        let answer = bots[player].read_line(limit.saturating_sub(started.elapsed()));
+        let elapsed = started.elapsed();
         let line = match answer {
             Ok(line) => line,
             Err(ReadFailure::Timeout) => {
@@ -108,6 +111,7 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
                 break;
             }
         };
+        let turn_stderr = bots[player].new_stderr();
         let (command, message) = split_message(&line);
         state.legal_moves(&mut moves);
         let chosen = parse_action(command).and_then(|(id, cell)| {
@@ -134,6 +138,7 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
                 .map(|(id, owner, cell)| (id, owner, cell_name(cell)))
                 .collect(),
             scores: state.scores().to_vec(),
+            stderr: turn_stderr,
         });
     }
     replay.end_reason = match replay.failures.iter().position(Option::is_some) {

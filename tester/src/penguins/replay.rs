@@ -42,6 +42,9 @@ pub struct TurnRecord {
     pub penguins: Vec<(usize, usize, String)>,
     /// Running scores after the move.
     pub scores: Vec<u32>,
+    /// What the mover wrote on stderr during this turn (as far as it had arrived).
+    #[serde(default)]
+    pub stderr: String,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]

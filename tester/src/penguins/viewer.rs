@@ -80,6 +80,7 @@ pre { background: #081a28; padding: 6px; max-height: 12em; overflow: auto; font-
   </div>
   <input id="slider" type="range" min="0" value="0" style="width:100%">
   <p id="info"></p>
+  <pre id="turnerr"></pre>
   <table id="scores"></table>
   <p id="result"></p>
   <div id="stderr"></div>
@@ -153,6 +154,7 @@ function draw() {
     ? `turn ${step}/${R.turns.length}: seat ${last.player} <b>${last.action}</b> in ${last.time_ms.toFixed(1)} ms` +
       (last.message ? ` &mdash; &ldquo;${escapeHtml(last.message)}&rdquo;` : "")
     : `start (seed ${R.seed}, rules ${R.rules}, ${R.first_turn_ms}/${R.turn_ms} ms)`;
+  document.getElementById("turnerr").textContent = last && last.stderr ? last.stderr : "";
   slider.value = step;
 }
 function escapeHtml(t) {
@@ -205,6 +207,7 @@ mod tests {
                 board,
                 penguins: vec![(0, 0, "A1".into())],
                 scores: vec![0, 0],
+                stderr: "thinking".into(),
             }],
             final_scores: vec![0, 0],
             failures: vec![

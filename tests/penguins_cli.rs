@@ -1,0 +1,67 @@
+//! `bot penguins` and `bot penguins perft` as processes: exit codes and one-line errors.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const BOT: &str = env!("CARGO_BIN_EXE_bot");
+
+fn run(args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(BOT)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn first_perft_position() -> String {
+    let text = include_str!("../data/penguins/perft.txt");
+    let start = text.find("position\n").unwrap() + "position\n".len();
+    let end = start + text[start..].find("end\n").unwrap();
+    text[start..end].to_string()
+}
+
+#[test]
+fn perft_prints_the_count_and_rejects_broken_input() {
+    let position = first_perft_position();
+    let (ok, out, _) = run(&["penguins", "perft", "--depth", "2"], &position);
+    assert!(ok);
+    assert_eq!(out.trim(), "perft 2 = 3540");
+    let (ok, out, err) = run(&["penguins", "perft", "--depth", "2"], "2\n0\n");
+    assert!(!ok);
+    assert_eq!(out, "");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: perft: stdin: input ended after line 2"),
+        "{err}"
+    );
+}
+
+#[test]
+fn playing_answers_from_the_list_and_reports_its_seed() {
+    let position = first_perft_position();
+    let (ok, out, err) = run(
+        &["penguins", "--policy", "random", "--seed", "4"],
+        &position,
+    );
+    assert!(ok);
+    let answer = out.trim();
+    assert!(position.lines().any(|l| l == answer), "{answer}");
+    assert!(err.contains("policy random seed 4"), "{err}");
+    let (ok, _, err) = run(&["penguins", "--policy", "nonsense"], "");
+    assert!(!ok);
+    assert!(err.contains("unknown policy \"nonsense\""), "{err}");
+}
