@@ -238,9 +238,11 @@ impl EnginePolicy {
         }
     }
 
-    /// Which engine plays a game of `players` players.
+    /// Which engine plays a game of `players` players. Arena evidence (docs/search.md): with 2
+    /// players the SPRT "mcts stronger than ab" accepted H1 (+111 Elo, 84 games); with 4 players
+    /// mcts took first place in 79.5% of games against three greedy bots, ab in 46%.
     pub fn uses_mcts(players: usize) -> bool {
-        players >= 3
+        players >= 2
     }
 }
 
