@@ -97,53 +97,7 @@ pub fn bundle(config: &Config) -> Result<Bundle, String> {
         }
     }
 
-    // Select: the requested modules, then (with auto_deps) whatever they use, transitively.
-    let mut selected: Vec<String> = Vec::new();
-    let mut queue: Vec<String> = Vec::new();
-    for name in &config.modules {
-        if !tops.contains_key(name) {
-            return Err(format!(
-                "module `{name}` is not declared in {} (top-level modules: {})",
-                root.display(),
-                tops.keys().cloned().collect::<Vec<_>>().join(", ")
-            ));
-        }
-        if !selected.contains(name) {
-            selected.push(name.clone());
-            queue.push(name.clone());
-        }
-    }
-    let mut pulled_in = Vec::new();
-    let mut missing = Vec::new();
-    while let Some(name) = queue.pop() {
-        let (_, processed) = tops[&name].unit.as_ref().map_err(|e| e.clone())?;
-        for r in &processed.refs {
-            if selected.contains(&r.name) || !tops.contains_key(&r.name) {
-                continue;
-            }
-            if config.auto_deps && !config.exclude.contains(&r.name) {
-                selected.push(r.name.clone());
-                queue.push(r.name.clone());
-                pulled_in.push(r.clone());
-            } else {
-                missing.push(r.clone());
-            }
-        }
-    }
-    if !missing.is_empty() {
-        let lines: Vec<String> = missing
-            .iter()
-            .map(|r| {
-                format!(
-                    "{}:{}: uses `crate::{}`, a module left out of the bundle",
-                    r.file.display(),
-                    r.line,
-                    r.name
-                )
-            })
-            .collect();
-        return Err(lines.join("\n"));
-    }
+    let (selected, pulled_in) = select(config, &tops)?;
     let entry_module = config.entry.split("::").next().unwrap_or_default();
     if !selected.iter().any(|m| m == entry_module) && !root_items.contains(entry_module) {
         return Err(format!(
@@ -193,6 +147,62 @@ pub fn bundle(config: &Config) -> Result<Bundle, String> {
         modules,
         pulled_in,
     })
+}
+
+/// The requested modules, then (with `auto_deps`) whatever they use, transitively; a use of a
+/// module that stays out is an error naming every such use.
+fn select(
+    config: &Config,
+    tops: &BTreeMap<String, TopModule>,
+) -> Result<(Vec<String>, Vec<CrateRef>), String> {
+    let root = &config.root;
+    let mut selected: Vec<String> = Vec::new();
+    let mut queue: Vec<String> = Vec::new();
+    for name in &config.modules {
+        if !tops.contains_key(name) {
+            return Err(format!(
+                "module `{name}` is not declared in {} (top-level modules: {})",
+                root.display(),
+                tops.keys().cloned().collect::<Vec<_>>().join(", ")
+            ));
+        }
+        if !selected.contains(name) {
+            selected.push(name.clone());
+            queue.push(name.clone());
+        }
+    }
+    let mut pulled_in = Vec::new();
+    let mut missing = Vec::new();
+    while let Some(name) = queue.pop() {
+        let (_, processed) = tops[&name].unit.as_ref().map_err(|e| e.clone())?;
+        for r in &processed.refs {
+            if selected.contains(&r.name) || !tops.contains_key(&r.name) {
+                continue;
+            }
+            if config.auto_deps && !config.exclude.contains(&r.name) {
+                selected.push(r.name.clone());
+                queue.push(r.name.clone());
+                pulled_in.push(r.clone());
+            } else {
+                missing.push(r.clone());
+            }
+        }
+    }
+    if !missing.is_empty() {
+        let lines: Vec<String> = missing
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}:{}: uses `crate::{}`, a module left out of the bundle",
+                    r.file.display(),
+                    r.line,
+                    r.name
+                )
+            })
+            .collect();
+        return Err(lines.join("\n"));
+    }
+    Ok((selected, pulled_in))
 }
 
 /// Process one top-level `mod` item of the root into `ctx` (its own edit list on the root text).
