@@ -57,6 +57,21 @@ impl Policy for RandomPolicy {
     }
 }
 
+/// The greedy preference of a move: points taken now, then fish on the landing tile, then fish on
+/// the free tiles around it (placements take no points). Also the engine's move-ordering key.
+pub fn greedy_key(state: &State, mv: Move) -> (u32, u32, u32) {
+    let free = state.free();
+    let around: u32 = cells_of(ADJACENT[mv.to as usize] & free)
+        .map(|c| state.fish_at(c) as u32)
+        .sum();
+    let gain = if mv.is_placement() {
+        0
+    } else {
+        state.fish_at(mv.from) as u32
+    };
+    (gain, state.fish_at(mv.to) as u32, around)
+}
+
 /// One-ply greedy: take the most points now; among equals, land on the most fish with the most
 /// free neighbours. Placement: the most fish on and around the tile. Ties broken at random.
 pub struct GreedyPolicy {
@@ -69,19 +84,6 @@ impl GreedyPolicy {
             rng: SplitMix64::new(seed),
         }
     }
-
-    fn key(state: &State, mv: Move) -> (u32, u32, u32) {
-        let free = state.free();
-        let around: u32 = cells_of(ADJACENT[mv.to as usize] & free)
-            .map(|c| state.fish_at(c) as u32)
-            .sum();
-        let gain = if mv.is_placement() {
-            0
-        } else {
-            state.fish_at(mv.from) as u32
-        };
-        (gain, state.fish_at(mv.to) as u32, around)
-    }
 }
 
 impl Policy for GreedyPolicy {
@@ -89,11 +91,11 @@ impl Policy for GreedyPolicy {
         "greedy"
     }
     fn choose(&mut self, state: &State, legal: &[Move], _deadline: Instant) -> Move {
-        let best = legal.iter().map(|&m| Self::key(state, m)).max().unwrap();
+        let best = legal.iter().map(|&m| greedy_key(state, m)).max().unwrap();
         let ties: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|&m| Self::key(state, m) == best)
+            .filter(|&m| greedy_key(state, m) == best)
             .collect();
         ties[self.rng.below(ties.len() as u64) as usize]
     }

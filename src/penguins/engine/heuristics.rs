@@ -5,7 +5,6 @@
 use std::time::Instant;
 
 use super::eval::{Evaluation, Weights};
-use crate::penguins::board::{cells_of, ADJACENT};
 use crate::penguins::state::{Move, MoveList, State};
 use crate::search::alphabeta::Evaluator;
 use crate::search::mcts::Playout;
@@ -69,18 +68,11 @@ fn greedy_key(state: &State, mv: &Move) -> u8 {
     gain * 4 + state.fish_at(mv.to)
 }
 
-/// Ordering key: points taken now, then fish on the landing tile, then fish around it.
+/// Ordering key: the greedy preference (points now, fish landed on, fish around) as one number;
+/// fish around <= 6 * 3 < 100 and fish landed on <= 3, so the order is lexicographic.
 pub fn move_key(state: &State, mv: &Move) -> u32 {
-    let free = state.free();
-    let around: u32 = cells_of(ADJACENT[mv.to as usize] & free)
-        .map(|c| state.fish_at(c) as u32)
-        .sum();
-    let gain = if mv.is_placement() {
-        0
-    } else {
-        state.fish_at(mv.from) as u32
-    };
-    gain * 1000 + state.fish_at(mv.to) as u32 * 100 + around
+    let (gain, landed, around) = crate::penguins::policy::greedy_key(state, *mv);
+    gain * 1000 + landed * 100 + around
 }
 
 impl Evaluator<State> for Heuristics {
