@@ -19,6 +19,8 @@ fn arena_counts_timeouts_and_writes_json_and_csv() {
             "7",
             "--players",
             "2",
+            "--slow-ms",
+            "0",
         ])
         .arg("--bot")
         .arg(format!("steady={TESTER} penguins --fake-bot first"))
@@ -63,6 +65,28 @@ fn arena_counts_timeouts_and_writes_json_and_csv() {
             "{seatings:?}"
         );
     }
+    // Timing from the recorded turns: the slow bot answered only its first two turns of each
+    // game (its third is the timeout), so one later turn per game; with --slow-ms 0 every
+    // recorded later turn counts as slow.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("p99 ms") && stdout.contains(">0 ms"),
+        "{stdout}"
+    );
+    let (steady_t, slow_t) = (&section["timing"][0], &section["timing"][1]);
+    assert_eq!(
+        (
+            slow_t["later_turns"].as_u64(),
+            slow_t["first_turns"].as_u64()
+        ),
+        (Some(4), Some(4))
+    );
+    let steady_later = steady_t["later_turns"].as_u64().unwrap();
+    assert!(steady_later >= 4, "{steady_t}");
+    assert_eq!(steady_t["slow_turns"].as_u64(), Some(steady_later));
+    assert!(steady_t["p50_ms"].as_f64() <= steady_t["p99_ms"].as_f64());
+    assert!(steady_t["p99_ms"].as_f64() <= steady_t["max_ms"].as_f64());
+    assert!(steady_t["max_first_ms"].as_f64().unwrap() > 0.0);
     let csv_text = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(csv_text.lines().count(), 1 + 4 * 2);
     assert_eq!(csv_text.matches(",timeout,").count(), 4);

@@ -258,3 +258,78 @@ fn the_independent_checker_accepts_real_replays_and_catches_tampering() {
         let _ = std::fs::remove_file(json);
     }
 }
+
+/// Every recorded turn time of a replay, with the limit that applied to it.
+fn turn_times(replay: &serde_json::Value) -> Vec<(f64, f64)> {
+    let (first, later) = (
+        replay["first_turn_ms"].as_f64().unwrap(),
+        replay["turn_ms"].as_f64().unwrap(),
+    );
+    let mut seen = Vec::new();
+    replay["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let player = t["player"].as_u64().unwrap();
+            let limit = if seen.contains(&player) { later } else { first };
+            seen.push(player);
+            (t["time_ms"].as_f64().unwrap(), limit)
+        })
+        .collect()
+}
+
+#[test]
+fn an_answer_just_over_the_limit_loses_on_time_and_its_time_is_not_recorded() {
+    // Seat 1 sleeps 55 ms before every answer from its second turn on: a sleep never ends
+    // early, so that answer is always over the 50 ms limit, however loaded the machine.
+    let (ok, late) = (fake("first"), fake("late:1:55"));
+    let (stdout, replay) = referee(
+        &[
+            "--bot",
+            &ok,
+            "--bot",
+            &late,
+            "--turn-ms",
+            "50",
+            "--first-ms",
+            "5000",
+        ],
+        "just-late",
+    );
+    assert_eq!(replay["failures"][1]["kind"], "timeout", "{stdout}");
+    assert_eq!(replay["failures"][1]["turn"], 3);
+    let detail = replay["failures"][1]["detail"].as_str().unwrap();
+    // "answered after .. ms, over the 50 ms limit" (or, on a very loaded machine, "no answer
+    // within 50 ms" once the referee stops waiting).
+    assert!(detail.contains("50 ms"), "{detail}");
+    // The verdict and the recorded times agree: no recorded turn is over its limit.
+    for (time, limit) in turn_times(&replay) {
+        assert!(
+            time <= limit,
+            "{time} ms recorded against a {limit} ms limit"
+        );
+    }
+}
+
+#[test]
+fn an_answer_well_inside_the_limit_never_loses_on_time() {
+    // 10 ms answers against a 400 ms limit: a wide margin even on a loaded machine.
+    let (a, b) = (fake("late:0:10"), fake("late:0:10"));
+    let (_, replay) = referee(
+        &["--bot", &a, "--bot", &b, "--turn-ms", "400", "--seed", "5"],
+        "well-inside",
+    );
+    assert_eq!(replay["end_reason"], "no player can move");
+    assert!(replay["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|f| f.is_null()));
+    let times = turn_times(&replay);
+    assert!(times.len() > 10);
+    // Each recorded time covers at least the bot's own sleep, and stays inside the limit.
+    for (time, limit) in times {
+        assert!((10.0..=limit).contains(&time), "{time} ms, limit {limit}");
+    }
+}

@@ -1,10 +1,11 @@
 //! `tester arena`: many refereed Penguins games in parallel from a fixed seed list, with seat
 //! rotation on each seed, W/D/L tables, Weng-Lin (OpenSkill) ratings, failure counts, an SPRT mode,
-//! and JSON/CSV output.
+//! per-bot turn-time percentiles, and JSON/CSV output.
 
 mod report;
 mod schedule;
 pub mod sprt;
+mod timing;
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -41,6 +42,9 @@ pub struct Args {
     /// Time for every later turn, in milliseconds.
     #[arg(long, default_value_t = 50)]
     turn_ms: u64,
+    /// Later turns slower than this many milliseconds are counted in the timing table.
+    #[arg(long, default_value_t = 45.0)]
+    slow_ms: f64,
     /// Rule switches, comma-separated: one-fish, push, score-under, early-end (or default).
     #[arg(long, default_value = "default")]
     rules: String,
@@ -168,7 +172,7 @@ fn run_arena(args: &Args) -> Result<(), String> {
             beta: args.beta,
         };
         let (games, outcome) = run_sprt(args, &bots, a, b, config, &limits, &pool)?;
-        sections.push(report::section(2, &bots, &games));
+        sections.push(report::section(2, &bots, &games, args.slow_ms));
         sprt_result = Some(outcome);
         all_games = games;
     } else {
@@ -182,7 +186,7 @@ fn run_arena(args: &Args) -> Result<(), String> {
                 ));
             }
             let games = play_all(&plan, &bots, &limits, &pool, args)?;
-            let section = report::section(players, &bots, &games);
+            let section = report::section(players, &bots, &games, args.slow_ms);
             report::print_section(&section);
             sections.push(section);
             all_games.extend(games);

@@ -7,6 +7,7 @@ use skillratings::MultiTeamOutcome;
 
 use super::schedule::GameResult;
 use super::sprt::{SprtConfig, Verdict};
+use super::timing::{print_timing, timing_line, TimingLine};
 use super::BotSpec;
 
 #[derive(Clone, Debug, Serialize)]
@@ -49,6 +50,8 @@ pub struct Section {
     pub last_seed: u64,
     pub bots: Vec<BotLine>,
     pub pairs: Vec<PairLine>,
+    /// Per bot: turn-time percentiles, turns over `--slow-ms`, slowest first turn.
+    pub timing: Vec<TimingLine>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -130,7 +133,7 @@ pub fn ratings(bots: usize, games: &[GameResult]) -> Vec<WengLinRating> {
     ratings
 }
 
-pub fn section(players: usize, bots: &[BotSpec], games: &[GameResult]) -> Section {
+pub fn section(players: usize, bots: &[BotSpec], games: &[GameResult], slow_ms: f64) -> Section {
     let ok: Vec<&GameResult> = games.iter().filter(|g| g.referee_error.is_none()).collect();
     let rated = ratings(bots.len(), games);
     let lines = bots
@@ -205,6 +208,11 @@ pub fn section(players: usize, bots: &[BotSpec], games: &[GameResult]) -> Sectio
         last_seed: games.iter().map(|g| g.seed).max().unwrap_or(0),
         bots: lines,
         pairs,
+        timing: bots
+            .iter()
+            .enumerate()
+            .map(|(bot, spec)| timing_line(&spec.name, bot, games, slow_ms))
+            .collect(),
     }
 }
 
@@ -245,6 +253,7 @@ pub fn print_section(section: &Section) {
             p.a, p.b, p.wins, p.draws, p.losses
         );
     }
+    print_timing(&section.timing);
 }
 
 pub fn print_sprt(outcome: &SprtOutcome) {
@@ -321,6 +330,8 @@ mod tests {
             failure_details: vec![None; seats.len()],
             turns: 10,
             max_turn_ms: vec![1.0; seats.len()],
+            first_turn_ms: vec![None; seats.len()],
+            later_turn_ms: vec![Vec::new(); seats.len()],
             referee_error: None,
         }
     }

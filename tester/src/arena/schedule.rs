@@ -55,6 +55,12 @@ pub struct GameResult {
     pub turns: usize,
     /// Slowest answer per seat (the first turn included).
     pub max_turn_ms: Vec<f64>,
+    /// Per seat: the time of its first turn (the longer limit), if it answered in time.
+    pub first_turn_ms: Vec<Option<f64>>,
+    /// Per seat: every later turn's time, for the percentiles (left out of the JSON; the
+    /// replays have them).
+    #[serde(skip)]
+    pub later_turn_ms: Vec<Vec<f64>>,
     /// The referee itself could not run the game (e.g. a command would not start).
     pub referee_error: Option<String>,
 }
@@ -78,6 +84,8 @@ impl GameResult {
             failure_details: vec![None; players],
             turns: 0,
             max_turn_ms: vec![0.0; players],
+            first_turn_ms: vec![None; players],
+            later_turn_ms: vec![Vec::new(); players],
             referee_error: None,
         };
         match replay {
@@ -95,6 +103,11 @@ impl GameResult {
                 result.turns = replay.turns.len();
                 for t in &replay.turns {
                     result.max_turn_ms[t.player] = result.max_turn_ms[t.player].max(t.time_ms);
+                    // A seat's first recorded turn is the one that had the first-turn limit.
+                    match result.first_turn_ms[t.player] {
+                        None => result.first_turn_ms[t.player] = Some(t.time_ms),
+                        Some(_) => result.later_turn_ms[t.player].push(t.time_ms),
+                    }
                 }
             }
         }

@@ -15,7 +15,8 @@ const STDERR_CAP: usize = 64 * 1024;
 pub struct BotProcess {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    /// Each output line with the moment the reader thread took it from the pipe.
+    lines: Receiver<(Instant, String)>,
     stderr: Arc<Mutex<String>>,
     stderr_thread: Option<JoinHandle<()>>,
     /// How much of `stderr` `new_stderr` has already handed out.
@@ -56,9 +57,12 @@ impl BotProcess {
                 match reader.read_until(b'\n', &mut buffer) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
+                        // Stamped here, before any channel or referee delay, so the turn time
+                        // charged to the bot ends when its line reached us.
+                        let read_at = Instant::now();
                         let line = String::from_utf8_lossy(&buffer);
                         let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if sender.send(line).is_err() {
+                        if sender.send((read_at, line)).is_err() {
                             break;
                         }
                     }
@@ -103,8 +107,9 @@ impl BotProcess {
             .map_err(|e| format!("cannot write to the bot: {e}"))
     }
 
-    /// The next output line within `limit`.
-    pub fn read_line(&mut self, limit: Duration) -> Result<String, ReadFailure> {
+    /// The next output line within `limit`, with the moment it was read from the pipe (which
+    /// may be a little before this returns, and even a little after `limit` ran out).
+    pub fn read_line(&mut self, limit: Duration) -> Result<(Instant, String), ReadFailure> {
         match self.lines.recv_timeout(limit) {
             Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => Err(ReadFailure::Timeout),

@@ -17,6 +17,23 @@ pub struct RefereeConfig {
     pub turn: Duration,
 }
 
+/// How long past the limit the referee keeps waiting for a line, so that its own scheduling
+/// delay never decides a verdict; the line's read time alone decides.
+const VERDICT_GRACE: Duration = Duration::from_millis(100);
+
+/// The timeout verdict for an answer read `elapsed` after the input was sent: over the limit
+/// is late, whatever the referee's own delay in looking at it. The same `elapsed` is the
+/// recorded turn time, so a recorded turn never exceeds its limit.
+fn late_answer(elapsed: Duration, limit: Duration) -> Option<String> {
+    (elapsed > limit).then(|| {
+        format!(
+            "answered after {:.1} ms, over the {} ms limit",
+            elapsed.as_secs_f64() * 1000.0,
+            limit.as_millis()
+        )
+    })
+}
+
 fn board_rows(state: &State) -> Vec<String> {
     let grid = state.fish_grid();
     grid.chunks(8)
@@ -91,15 +108,16 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
             detail,
         };
         // The clock starts before writing: the bot may answer before `send` returns.
-        let started = Instant::now();
+        let sent = Instant::now();
         if let Err(e) = bots[player].send(&input) {
             replay.failures[player] = Some(fail("ended", e));
             break;
         }
-        let answer = bots[player].read_line(limit.saturating_sub(started.elapsed()));
-        let elapsed = started.elapsed();
-        let line = match answer {
-            Ok(line) => line,
+        // Wait a little past the limit: a line read in time but handed over late (a busy
+        // referee) is still judged by when it was read, and a late one by its real time.
+        let wait = (limit + VERDICT_GRACE).saturating_sub(sent.elapsed());
+        let (elapsed, line) = match bots[player].read_line(wait) {
+            Ok((read_at, line)) => (read_at.saturating_duration_since(sent), line),
             Err(ReadFailure::Timeout) => {
                 let detail = format!("no answer within {} ms", limit.as_millis());
                 replay.failures[player] = Some(fail("timeout", detail));
@@ -111,6 +129,10 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
                 break;
             }
         };
+        if let Some(detail) = late_answer(elapsed, limit) {
+            replay.failures[player] = Some(fail("timeout", detail));
+            break;
+        }
         let turn_stderr = bots[player].new_stderr();
         let (command, message) = split_message(&line);
         state.legal_moves(&mut moves);
@@ -183,6 +205,17 @@ mod tests {
             ranks(&[50, 9, 5, 1], &[fail, None, None, None]),
             vec![4, 1, 2, 3]
         );
+    }
+
+    #[test]
+    fn an_answer_over_the_limit_is_late_and_one_at_or_under_it_is_not() {
+        let limit = Duration::from_millis(50);
+        assert!(late_answer(Duration::from_micros(50_001), limit).is_some());
+        assert!(late_answer(Duration::from_micros(63_800), limit)
+            .unwrap()
+            .contains("63.8 ms"));
+        assert_eq!(late_answer(limit, limit), None);
+        assert_eq!(late_answer(Duration::from_millis(12), limit), None);
     }
 
     #[test]

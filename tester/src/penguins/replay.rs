@@ -34,7 +34,8 @@ pub struct TurnRecord {
     pub action: String,
     /// The text after `MSG`, if any.
     pub message: Option<String>,
-    /// Time from sending the input to receiving the answer.
+    /// Time from sending the input to reading the answer line from the pipe (never over the
+    /// limit: an answer over it is a timeout).
     pub time_ms: f64,
     /// The board after the move: 8 rows of 8 digits.
     pub board: Vec<String>,
