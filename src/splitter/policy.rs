@@ -479,6 +479,29 @@ mod tests {
         }
     }
 
+    /// The clock budget: `early_ms` while more than half the pairs are free (plus one), then
+    /// `ms` scaled down with the pairs left, never above 1.2 x `ms` nor below 0.4 x `ms`.
+    #[test]
+    fn budget_is_early_ms_then_shrinks_with_the_pairs_left() {
+        let settings = Settings {
+            ms: 100,
+            early_ms: 300,
+            ..Settings::default()
+        };
+        let budgets: Vec<f64> = (1..=22)
+            .rev()
+            .map(|f| budget_ms(&settings, f, 22))
+            .collect();
+        assert_eq!(budgets.iter().filter(|&&b| b == 300.0).count(), 10);
+        let late = &budgets[10..];
+        assert!(late.windows(2).all(|w| w[0] >= w[1]), "{late:?}");
+        assert!(
+            late.iter().all(|&b| (40.0..=120.0).contains(&b)),
+            "{late:?}"
+        );
+        assert_eq!(budget_ms(&settings, 11, 22), 100.0);
+    }
+
     /// Threads change only the speed: with a batch limit the moves are identical.
     #[test]
     fn threads_do_not_change_the_choice() {
