@@ -73,8 +73,8 @@ pub const DEFAULT_MS: u64 = 80;
 
 /// Default budget for the early moves (more than half the pairs free). Against the former shape
 /// (x1.6 of 80 ms = 128 ms early), 300 ms early gained +1.18 points (95% CI +0.04..+2.32) paired
-/// over 100 games on layout 1, seed `tune`; 250 ms keeps 200 games near 11 minutes (about 3.2 s
-/// per 22-move game).
+/// over 100 games on layout 1, seed `tune`; 250 ms gained +0.66 (CI -0.38..+1.70) on layout 2,
+/// seed `dev1`, and keeps 200 games at about 8 minutes (481 s / 441 s measured).
 pub const DEFAULT_EARLY_MS: u64 = 250;
 
 /// Default rollout threads: one. On our shared 2-core machine a second thread gave fewer rollouts
