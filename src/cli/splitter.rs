@@ -1,4 +1,6 @@
-use crate::splitter::policy::{PolicyKind, Settings, DEFAULT_MS, DEFAULT_THREADS};
+use crate::splitter::policy::{
+    PolicyKind, Settings, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
+};
 use crate::splitter::selfplay::play_seeded_game;
 use crate::splitter::{official, protocol};
 use clap::Parser;
@@ -10,6 +12,9 @@ pub struct Args {
     /// Time budget per move in milliseconds (search policy).
     #[arg(long, default_value_t = DEFAULT_MS)]
     ms: u64,
+    /// Time budget for the early moves (while more than half the pairs are free).
+    #[arg(long, default_value_t = DEFAULT_EARLY_MS)]
+    early_ms: u64,
     /// search (Monte-Carlo over future dice), greedy (one-move evaluation) or random.
     #[arg(long, default_value = "search")]
     policy: PolicyKind,
@@ -35,6 +40,9 @@ pub struct BenchArgs {
     /// Time budget per move for the search policy.
     #[arg(long, default_value_t = DEFAULT_MS)]
     ms: u64,
+    /// Time budget for the early moves (while more than half the pairs are free).
+    #[arg(long, default_value_t = DEFAULT_EARLY_MS)]
+    early_ms: u64,
     /// Stop search after this many rollout batches instead of the clock (reproducible figures).
     #[arg(long)]
     batches: Option<u32>,
@@ -59,6 +67,7 @@ pub fn run(args: Args) -> ExitCode {
     let settings = Settings {
         kind: args.policy,
         ms: args.ms,
+        early_ms: args.early_ms,
         seed: args.seed,
         threads: args.threads.max(1),
         ..Settings::default()
@@ -86,6 +95,7 @@ fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
     let settings = Settings {
         kind,
         ms: args.ms,
+        early_ms: args.early_ms,
         batches: args.batches,
         seed: 1,
         threads: args.threads.max(1),

@@ -67,8 +67,25 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
+/// Split `words` at the first `flag`: `--command` and `--vs` take every following word (so a bot's
+/// own flags need no quoting), hence `--command A --vs B` arrives as command `[A, --vs, B]`.
+fn split_at_flag(mut words: Vec<String>, flag: &str) -> (Vec<String>, Vec<String>) {
+    match words.iter().position(|w| w == flag) {
+        Some(i) => {
+            let rest = words.split_off(i + 1);
+            words.pop();
+            (words, rest)
+        }
+        None => (words, Vec::new()),
+    }
+}
+
 fn config_from_args(args: Args) -> Result<Config, String> {
-    let mut command = args.command.join(" ");
+    let (mut command_words, vs_words_late) = split_at_flag(args.command, "--vs");
+    let (mut vs_words, command_words_late) = split_at_flag(args.vs, "--command");
+    command_words.extend(command_words_late);
+    vs_words.extend(vs_words_late);
+    let mut command = command_words.join(" ");
     let mut games = args.games;
     let mut positional = args.positional.into_iter();
     if let Some(cmd) = positional.next() {
@@ -104,7 +121,7 @@ fn config_from_args(args: Args) -> Result<Config, String> {
     if args.jobs == 0 {
         return Err("--jobs must be at least 1".into());
     }
-    let vs = args.vs.join(" ");
+    let vs = vs_words.join(" ");
     Ok(Config {
         command,
         vs: (!vs.trim().is_empty()).then_some(vs),

@@ -242,6 +242,17 @@ fn cli_forms() {
     )
     .unwrap();
     assert_eq!(c.layouts, vec![1, 2]);
+    // `--command` and `--vs` take every following word: each stops at the other.
+    for argv in [
+        ["t", "--command", "./a --ms 5", "--vs", "./b"],
+        ["t", "--vs", "./b", "--command", "./a --ms 5"],
+    ] {
+        let c = config_from_args(T::try_parse_from(argv).unwrap().a).unwrap();
+        assert_eq!(
+            (c.command.as_str(), c.vs.as_deref()),
+            ("./a --ms 5", Some("./b"))
+        );
+    }
     assert!(config_from_args(T::try_parse_from(["t"]).unwrap().a).is_err());
     assert!(config_from_args(T::try_parse_from(["t", "x", "many"]).unwrap().a).is_err());
 }
