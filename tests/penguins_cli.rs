@@ -1,30 +1,10 @@
 //! `bot penguins` and `bot penguins perft` as processes: exit codes and one-line errors.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-const BOT: &str = env!("CARGO_BIN_EXE_bot");
+mod common;
 
 fn run(args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(BOT)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let (code, stdout, stderr) = common::run_bot(args, input);
+    (code == 0, stdout, stderr)
 }
 
 fn first_perft_position() -> String {

@@ -2,30 +2,14 @@
 //! garbage lines, a broken header, and a clean exit at end of input.
 
 use bot::splitter::{game_dice, official, Board, Dice, Move};
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn run_bot(input: &str, extra: &[&str]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bot"))
-        .args(["splitter", "--ms", "5"])
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let args: Vec<&str> = ["splitter", "--ms", "5"]
+        .into_iter()
+        .chain(extra.iter().copied())
+        .collect();
+    common::run_bot(&args, input)
 }
 
 fn game_text(layout: u8, dice: &[Dice], old: bool, eol: &str) -> String {
