@@ -32,19 +32,7 @@ impl Grid {
     /// caller has checked that the word fits there.
     #[inline]
     pub fn probe(&self, layout: &Layout, word: &[u8], pos: Pos) -> Option<usize> {
-        let step = layout.step(pos.dir());
-        let mut c = pos.start();
-        let mut new = 0;
-        for &b in word {
-            let have = self.letters[c];
-            if have == 0 {
-                new += 1;
-            } else if have != b {
-                return None;
-            }
-            c += step;
-        }
-        Some(new)
+        self.probe_capped(layout, word, pos, usize::MAX)
     }
 
     /// `probe`, but `None` as soon as more than `cap` cells would be new (cheaper for crossings).
