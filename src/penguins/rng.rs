@@ -1,5 +1,8 @@
 //! A small seeded generator (SplitMix64), written out because the CodinGame bundle is std-only.
-//! Used for board generation, Zobrist keys and the baseline policies' tie-breaks.
+//! Used for board generation, Zobrist keys and the baseline policies' tie-breaks. The mixing step
+//! is the one in `search::rng`; this wrapper keeps its own unbiased `below` and `shuffle`.
+
+use crate::search::rng::splitmix64;
 
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
@@ -12,12 +15,9 @@ impl SplitMix64 {
     }
 
     /// The next 64 random bits; `const` so Zobrist tables can be built at compile time.
-    pub const fn next_const(mut self) -> (Self, u64) {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (self, z ^ (z >> 31))
+    pub const fn next_const(self) -> (Self, u64) {
+        let (state, value) = splitmix64(self.state);
+        (SplitMix64 { state }, value)
     }
 
     pub fn next_u64(&mut self) -> u64 {

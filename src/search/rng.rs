@@ -1,5 +1,15 @@
 //! A tiny seeded generator (SplitMix64): std-only, so the bundle needs no `rand`.
 
+/// One SplitMix64 step from `state`: the next state and 64 output bits. `const` so Zobrist tables
+/// can be built at compile time; shared with `penguins::rng`, whose `below` differs.
+pub const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
     state: u64,
@@ -11,11 +21,9 @@ impl SplitMix64 {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let (state, value) = splitmix64(self.state);
+        self.state = state;
+        value
     }
 
     /// Uniform in `0..n` (n > 0), by multiply-shift (bias below 2^-32 for the small n used here).
