@@ -52,8 +52,7 @@ fn play(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(e) => return super::fail(format!("--rules: {e}")),
     };
-    let engine = crate::penguins::engine::make_engine_policy(&args.policy, args.seed);
-    let mut policy = match engine.unwrap_or_else(|| make_policy(&args.policy, args.seed)) {
+    let mut policy = match make_policy(&args.policy, args.seed) {
         Ok(p) => p,
         Err(e) => return super::fail(format!("--policy: {e}")),
     };

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use crate::penguins::engine::eval::Weights;
 use crate::penguins::engine::heuristics::Heuristics;
-use crate::penguins::engine::make_engine_policy;
 use crate::penguins::state::{MoveList, State};
 use crate::penguins::{generate_board, make_policy, Policy, Rules};
 use crate::search::alphabeta::AlphaBeta;
@@ -170,10 +169,6 @@ fn median(values: &mut [f64]) -> f64 {
     values.get(values.len() / 2).copied().unwrap_or(0.0)
 }
 
-fn policy(name: &str, seed: u64) -> Result<Box<dyn Policy>, String> {
-    make_engine_policy(name, seed).unwrap_or_else(|| make_policy(name, seed))
-}
-
 /// In-process games: `policy` in seat k of game g (k = g mod players), the others `against`.
 fn self_play(args: &BenchArgs) -> Result<(), String> {
     if !(2..=4).contains(&args.players) {
@@ -192,7 +187,7 @@ fn self_play(args: &BenchArgs) -> Result<(), String> {
                 } else {
                     &args.against
                 };
-                policy(name, args.seed + g as u64 * 10 + p as u64)
+                make_policy(name, args.seed + g as u64 * 10 + p as u64)
             })
             .collect::<Result<_, _>>()?;
         let mut moves = MoveList::new();

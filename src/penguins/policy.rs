@@ -23,8 +23,12 @@ pub fn default_policy() -> Box<dyn Policy> {
     Box::new(super::engine::EnginePolicy::new(0))
 }
 
-/// Build a policy by name; every random choice it makes flows from `seed`.
+/// Build a policy by name (an engine name, see `engine::ENGINE_NAMES`, or a baseline); every
+/// random choice it makes flows from `seed`.
 pub fn make_policy(name: &str, seed: u64) -> Result<Box<dyn Policy>, String> {
+    if let Some(engine) = super::engine::make_engine_policy(name, seed) {
+        return engine;
+    }
     match name {
         "random" => Ok(Box::new(RandomPolicy::new(seed))),
         "greedy" => Ok(Box::new(GreedyPolicy::new(seed))),
