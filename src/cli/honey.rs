@@ -5,6 +5,7 @@ use crate::honey::explain::{explain, render};
 use crate::honey::{solve, Layout, Level, Link, Rules};
 use crate::words::{english, read_words, read_words_strict, LetterValues, Trie, WordList};
 use clap::Parser;
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -99,12 +100,18 @@ fn level_files(args: &Args) -> Result<LevelFiles, String> {
 }
 
 /// Load a vocabulary: rejected entries are an error in strict mode, else skipped and reported.
-pub fn load_vocabulary(path: Option<&Path>, strict: bool) -> Result<WordList, String> {
+/// The default is the embedded list itself, borrowed rather than copied.
+pub fn load_vocabulary(
+    path: Option<&Path>,
+    strict: bool,
+) -> Result<Cow<'static, WordList>, String> {
     let Some(path) = path else {
-        return Ok(english().clone());
+        return Ok(Cow::Borrowed(english()));
     };
     if strict {
-        return read_words_strict(path).map_err(|e| e.to_string());
+        return read_words_strict(path)
+            .map(Cow::Owned)
+            .map_err(|e| e.to_string());
     }
     let (list, rejected) = read_words(path).map_err(|e| e.to_string())?;
     if let Some(first) = rejected.first() {
@@ -116,7 +123,7 @@ pub fn load_vocabulary(path: Option<&Path>, strict: bool) -> Result<WordList, St
             rejected.len()
         );
     }
-    Ok(list)
+    Ok(Cow::Owned(list))
 }
 
 pub fn run(args: Args) -> ExitCode {

@@ -5,7 +5,7 @@
 use super::board::Board;
 use super::level::{Bonus, Dir6, Level};
 use super::{solve, Move, Rules, WordDir};
-use crate::words::{english, parse_words, LetterValues, Trie, ENGLISH_TEXT};
+use crate::words::{english, letter_index, parse_words, LetterValues, Trie, ENGLISH_TEXT};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -89,12 +89,14 @@ pub fn big_vocabulary(size: usize, seed: u64) -> Vec<String> {
     words
 }
 
-/// Letters drawn with English Scrabble tile frequencies.
-pub fn random_letters(rng: &mut impl Rng, n: usize) -> Vec<u8> {
+/// A hand of `n` letters drawn with English Scrabble tile frequencies (count per letter A-Z).
+pub fn random_hand(rng: &mut impl Rng, n: usize) -> [u8; 26] {
     const BAG: &[u8] = b"AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRRSSSSTTTTTTUUUUVVWWXYYZ";
-    (0..n)
-        .map(|_| *BAG.choose(rng).expect("non-empty"))
-        .collect()
+    let mut hand = [0u8; 26];
+    for _ in 0..n {
+        hand[letter_index(*BAG.choose(rng).expect("non-empty"))] += 1;
+    }
+    hand
 }
 
 /// Write a move's letters onto the level.
@@ -158,19 +160,13 @@ pub fn grow_level(
         level.letters[c] = Some(b);
     }
     for _ in 0..moves {
-        level.hand = [0; 26];
-        for l in random_letters(rng, 7) {
-            level.hand[(l - b'A') as usize] += 1;
-        }
+        level.hand = random_hand(rng, 7);
         let options = solve(&level, rules, growth_words, values, usize::MAX);
         if let Some(m) = options.choose(rng) {
             play(&mut level, rules, m);
         }
     }
-    level.hand = [0; 26];
-    for l in random_letters(rng, hand_size) {
-        level.hand[(l - b'A') as usize] += 1;
-    }
+    level.hand = random_hand(rng, hand_size);
     level
 }
 

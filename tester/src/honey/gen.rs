@@ -4,6 +4,7 @@
 //! the larger ones start in the bottom-right corner so answers carry coordinates >= 10.
 
 use super::checker::{Checker, Found, Placed, WORD_DIRS};
+use bot::honey::bench::random_hand;
 use bot::honey::{Bonus, Dir6, Level, Rules};
 use bot::words::{english, LetterValues};
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -17,16 +18,6 @@ pub struct Generated {
     pub values: LetterValues,
     /// The rules the board was grown under.
     pub growth_rules: Rules,
-}
-
-/// Letters drawn with English Scrabble tile frequencies.
-fn draw(rng: &mut Xoshiro256PlusPlus, n: usize) -> [u8; 26] {
-    const BAG: &[u8] = b"AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRRSSSSTTTTTTUUUUVVWWXYYZ";
-    let mut hand = [0u8; 26];
-    for _ in 0..n {
-        hand[(BAG.choose(rng).expect("bag") - b'A') as usize] += 1;
-    }
-    hand
 }
 
 fn random_values(rng: &mut Xoshiro256PlusPlus) -> LetterValues {
@@ -133,7 +124,7 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
     // growth move is legal under the level's final vocabulary too.
     let moves = rng.random_range(width / 2..=width * 2);
     for _ in 0..moves {
-        level.hand = draw(&mut rng, 7);
+        level.hand = random_hand(&mut rng, 7);
         let mut candidates = spellable(&pool, &level);
         candidates.shuffle(&mut rng);
         candidates.truncate(30);
@@ -162,7 +153,7 @@ pub fn generate(seed: u64, size: Option<usize>) -> Generated {
     // The final hand, and words it can spell with board letters added to the vocabulary so that
     // most levels have many legal moves (the growth vocabulary is a subset: still reachable).
     let hand_size = rng.random_range(3..=9);
-    level.hand = draw(&mut rng, hand_size);
+    level.hand = random_hand(&mut rng, hand_size);
     let extra_count = rng.random_range(0..=200);
     let mut extra = spellable(&pool, &level);
     let existing = Checker::new(&level, growth_rules, &values).existing_words();
