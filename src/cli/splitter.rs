@@ -2,6 +2,7 @@ use crate::splitter::policy::{
     PolicyKind, Settings, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
 };
 use crate::splitter::selfplay::play_seeded_game;
+use crate::splitter::stats::{stats, Stats};
 use crate::splitter::{official, protocol};
 use clap::Parser;
 use std::process::ExitCode;
@@ -82,8 +83,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 struct Summary {
-    mean: f64,
-    sd: f64,
+    score: Stats,
     median_ms: f64,
     max_ms: f64,
     rollouts_per_move: f64,
@@ -111,17 +111,9 @@ fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
         times.extend(r.move_times);
     }
     times.sort();
-    let n = scores.len().max(1) as f64;
-    let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / n;
-    let var = scores
-        .iter()
-        .map(|&s| (s as f64 - mean).powi(2))
-        .sum::<f64>()
-        / (n - 1.0).max(1.0);
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     Summary {
-        mean,
-        sd: var.sqrt(),
+        score: stats(&scores.iter().map(|&s| s as f64).collect::<Vec<_>>()),
         median_ms: times.get(times.len() / 2).map_or(0.0, |&d| ms(d)),
         max_ms: times.last().map_or(0.0, |&d| ms(d)),
         rollouts_per_move: rollouts as f64 / times.len().max(1) as f64,
@@ -173,9 +165,9 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         let line = |name: &str, s: &Summary| {
             println!(
                 "layout {l} {name:>7}: mean {:6.2} sd {:5.2} (95% CI +-{:.2})  move time median {:7.2} ms max {:7.2} ms  rollouts/move {:.0}",
-                s.mean,
-                s.sd,
-                1.96 * s.sd / (s.scores.len().max(1) as f64).sqrt(),
+                s.score.mean,
+                s.score.sd,
+                s.score.ci95,
                 s.median_ms,
                 s.max_ms,
                 s.rollouts_per_move
@@ -190,14 +182,12 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                 .zip(&base.scores)
                 .map(|(&a, &b)| a as f64 - b as f64)
                 .collect();
-            let n = diffs.len().max(1) as f64;
-            let md = diffs.iter().sum::<f64>() / n;
-            let sd =
-                (diffs.iter().map(|d| (d - md).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
+            let d = stats(&diffs);
             println!(
-                "layout {l}   ratio: {:.3} x greedy; paired difference {md:+.2} (95% CI +-{:.2})",
-                m.mean / base.mean.max(1e-9),
-                1.96 * sd / n.sqrt()
+                "layout {l}   ratio: {:.3} x greedy; paired difference {:+.2} (95% CI +-{:.2})",
+                m.score.mean / base.score.mean.max(1e-9),
+                d.mean,
+                d.ci95
             );
         }
     }

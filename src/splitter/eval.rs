@@ -192,14 +192,8 @@ impl<'a> Evaluator<'a> {
     /// Value change from writing `a` at `cell` and `b` at its mirror (both empty now).
     /// `values` is restored before returning.
     pub fn delta(&mut self, values: &mut [u8], cell: usize, a: u8, b: u8) -> f32 {
-        let m = self.layout.mirror(cell);
-        let before = self.local_value(values, cell, m);
-        values[cell] = a;
-        values[m] = b;
-        let after = self.local_value(values, cell, m);
-        values[cell] = 0;
-        values[m] = 0;
-        after - before
+        let before = self.local_before(values, cell);
+        self.delta_from(before, values, cell, a, b)
     }
 
     /// The part of the evaluation a placement at `cell` (and its mirror) can change: compute it

@@ -11,6 +11,7 @@ pub mod policy;
 pub mod protocol;
 pub mod score;
 pub mod selfplay;
+pub mod stats;
 
 #[cfg(test)]
 mod data_tests;

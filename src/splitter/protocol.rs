@@ -165,11 +165,8 @@ pub fn run<R: BufRead, W: Write, E: Write>(
     let (layout, rounds) = read_layout(&mut lines)?;
     let mut board = Board::new(&layout, rounds);
     let mut player = Player::new(&layout, settings);
-    while let Some(raw) = lines.next_line().map_err(|e| e.to_string())? {
-        let line = clean_line(&raw);
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    while let Some(line) = lines.next_content().map_err(|e| e.to_string())? {
+        let line = line.as_str();
         let (dialect, dice) = match parse_dice(line) {
             Ok(parsed) => parsed,
             Err(why) => {

@@ -6,7 +6,6 @@
 //! stays what the official Tester prints).
 
 mod session;
-mod stats;
 
 use clap::Parser;
 use std::process::ExitCode;

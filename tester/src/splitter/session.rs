@@ -1,7 +1,7 @@
 //! Running games against bot processes, and the report.
 
-use super::stats::{quantile, stats};
 use bot::splitter::score::{breakdown, log_lines};
+use bot::splitter::stats::{quantile, stats};
 use bot::splitter::{game_seed, official, Board, Dice, DotNetRandom, Layout, PlaceError};
 use serde::Serialize;
 use std::collections::BTreeMap;

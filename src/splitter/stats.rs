@@ -1,4 +1,5 @@
-//! Mean, standard deviation and a normal-approximation 95% confidence interval.
+//! Mean, standard deviation and a normal-approximation 95% confidence interval, for the bench
+//! (`bot bench splitter`) and the Tester's summary (`tester splitter`).
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Stats {
