@@ -237,7 +237,7 @@ pub fn parse_hand(text: &str, source: &str) -> Result<[u8; 26], LevelError> {
                     format!("expected letters A-Z, found {c:?}"),
                 ));
             }
-            let slot = &mut hand[(c.to_ascii_uppercase() as u8 - b'A') as usize];
+            let slot = &mut hand[crate::words::letter_index(c.to_ascii_uppercase() as u8)];
             *slot = slot.saturating_add(1);
         }
     }
