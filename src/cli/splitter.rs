@@ -101,11 +101,19 @@ fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
         threads: args.threads.max(1),
         ..Settings::default()
     };
+    // With a batch limit the moves do not depend on the clock, so games can run side by side
+    // (move times are then inflated by the sharing); on the clock they run one at a time.
+    let play = |g: u32| play_seeded_game(&layout, &args.seed, g, &settings);
+    let results: Vec<_> = if args.batches.is_some() {
+        use rayon::prelude::*;
+        (0..args.games).into_par_iter().map(play).collect()
+    } else {
+        (0..args.games).map(play).collect()
+    };
     let mut scores = Vec::new();
     let mut times: Vec<Duration> = Vec::new();
     let mut rollouts = 0u64;
-    for g in 0..args.games {
-        let r = play_seeded_game(&layout, &args.seed, g, &settings);
+    for r in results {
         scores.push(r.score);
         rollouts += r.rollouts;
         times.extend(r.move_times);
