@@ -53,6 +53,13 @@ pub struct BenchArgs {
     /// Policy to measure; greedy always runs too as the reference.
     #[arg(long, default_value = "search")]
     policy: PolicyKind,
+    /// Write the measured policy's per-game scores (one line per layout: `layout N: s0 s1 ...`).
+    #[arg(long)]
+    save_scores: Option<std::path::PathBuf>,
+    /// Also print the paired difference against scores saved by an earlier `--save-scores` run on
+    /// the same seed (to compare two builds or settings game by game).
+    #[arg(long)]
+    paired_with: Option<std::path::PathBuf>,
     /// Instead of measuring: tune the evaluation weights for N coordinate-descent passes on the
     /// greedy policy (use a dice seed other than the evaluation seeds) and print them.
     #[arg(long)]
@@ -162,6 +169,14 @@ pub fn bench(args: BenchArgs) -> ExitCode {
             None => format!("{} ms per move", args.ms),
         }
     );
+    let earlier = match &args.paired_with {
+        Some(path) => match read_saved_scores(path) {
+            Ok(e) => e,
+            Err(e) => return super::fail(e),
+        },
+        None => Vec::new(),
+    };
+    let mut saved = String::new();
     let started = Instant::now();
     for l in layouts {
         let base = measure(l, &args, PolicyKind::Greedy);
@@ -197,8 +212,58 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                 d.mean,
                 d.ci95
             );
+            let words: Vec<String> = m.scores.iter().map(|s| s.to_string()).collect();
+            saved.push_str(&format!("layout {l}: {}\n", words.join(" ")));
+            if let Some((_, old)) = earlier.iter().find(|(layout, _)| *layout == l) {
+                if old.len() != m.scores.len() {
+                    return super::fail(format!(
+                        "--paired-with: layout {l} has {} saved games, this run {}",
+                        old.len(),
+                        m.scores.len()
+                    ));
+                }
+                let diffs: Vec<f64> = m
+                    .scores
+                    .iter()
+                    .zip(old)
+                    .map(|(&a, &b)| a as f64 - b as f64)
+                    .collect();
+                let d = stats(&diffs);
+                println!(
+                    "layout {l}  vs saved: {:+.2} (95% CI +-{:.2}) over {} paired games",
+                    d.mean,
+                    d.ci95,
+                    diffs.len()
+                );
+            }
+        }
+    }
+    if let Some(path) = &args.save_scores {
+        if let Err(e) = std::fs::write(path, saved) {
+            return super::fail(format!("--save-scores {}: {e}", path.display()));
         }
     }
     println!("total time {:.1} s", started.elapsed().as_secs_f64());
     ExitCode::SUCCESS
+}
+
+/// Scores written by `--save-scores`: `(layout, per-game scores)`.
+fn read_saved_scores(path: &std::path::Path) -> Result<Vec<(u8, Vec<u32>)>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--paired-with {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let bad = || format!("{}:{}: expected `layout N: s0 s1 ...`", path.display(), n + 1);
+        let (head, scores) = line.split_once(':').ok_or_else(bad)?;
+        let layout = head
+            .strip_prefix("layout ")
+            .and_then(|l| l.trim().parse().ok())
+            .ok_or_else(bad)?;
+        let scores = scores
+            .split_whitespace()
+            .map(|w| w.parse().map_err(|_| bad()))
+            .collect::<Result<Vec<u32>, String>>()?;
+        out.push((layout, scores));
+    }
+    Ok(out)
 }

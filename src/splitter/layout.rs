@@ -240,7 +240,8 @@ pub fn clean_line(raw: &str) -> &str {
     raw.trim_start_matches('\u{feff}').trim()
 }
 
-fn parse_codes(line: &str, line_no: usize) -> Result<Vec<u8>, LayoutError> {
+/// One layout row of codes 0..=3; errors name the line and the bad code.
+pub fn parse_codes(line: &str, line_no: usize) -> Result<Vec<u8>, LayoutError> {
     line.split_whitespace()
         .map(|t| match t.parse::<u8>() {
             Ok(c) if c <= HEART => Ok(c),

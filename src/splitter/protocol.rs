@@ -117,16 +117,7 @@ fn read_layout<R: BufRead>(lines: &mut Lines<R>) -> Result<(Layout, usize), Stri
         if rows.is_empty() {
             first_row_line = lines.number;
         }
-        let row: Vec<u8> = line
-            .split_whitespace()
-            .map(|t| t.parse::<u8>().ok().filter(|&c| c <= 3))
-            .collect::<Option<_>>()
-            .ok_or_else(|| {
-                format!(
-                    "line {}: layout row '{line}' has a code other than 0..3",
-                    lines.number
-                )
-            })?;
+        let row = super::layout::parse_codes(&line, lines.number).map_err(|e| e.to_string())?;
         // The first-week Tester sent "H W" without rounds: accept rows as wide as the first number.
         if rows.is_empty() && row.len() != w && row.len() == h && nums.len() == 2 {
             std::mem::swap(&mut w, &mut h);
