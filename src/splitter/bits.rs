@@ -25,11 +25,26 @@ pub struct Groups {
     value: [f32; 64],
     /// The empty cells each group's value depends on (`group_value_deps`).
     deps: [u64; 64],
-    /// Each group's value once the pair prepared by `prepare_cell` is filled (whatever the dice).
-    after: [f32; 64],
     /// Index of the group holding each filled cell.
     group_of: [u8; 64],
     heart: f32,
+    /// The region's groups prepared by `prepare_cell`, in the order `region_value` sums them.
+    region: Region,
+}
+
+/// The groups meeting one cell's region, in summation order (by value, then lowest cell in the
+/// region), valued for the board after the pair is filled, whatever the dice.
+#[derive(Clone)]
+struct Region {
+    n: usize,
+    /// value * 64 + lowest cell in the region: the summation order.
+    key: [u16; 64],
+    mask: [u64; 64],
+    after: [f32; 64],
+    /// `prefix[i]`: the sum of `after[..i]`, added in order.
+    prefix: [f32; 65],
+    /// Index of the first group of value >= v.
+    first_of_value: [u8; 8],
 }
 
 impl Default for Groups {
@@ -39,9 +54,16 @@ impl Default for Groups {
             mask: [0; 64],
             value: [0.0; 64],
             deps: [0; 64],
-            after: [0.0; 64],
             group_of: [0; 64],
             heart: 0.0,
+            region: Region {
+                n: 0,
+                key: [0; 64],
+                mask: [0; 64],
+                after: [0.0; 64],
+                prefix: [0.0; 65],
+                first_of_value: [0; 8],
+            },
         }
     }
 }
@@ -132,7 +154,7 @@ impl BitEval {
     }
 
     /// Write `a` at `cell` and `b` at its mirror (the mirror write wins on a self-mirrored cell).
-    #[inline]
+    #[inline(always)]
     pub fn apply(&self, bits: &mut Bits, cell: usize, a: u8, b: u8) {
         let m = self.mirror[cell];
         if m != cell {
@@ -142,7 +164,7 @@ impl BitEval {
         bits.empty &= !((1u64 << cell) | (1u64 << m));
     }
 
-    #[inline]
+    #[inline(always)]
     fn expand(&self, b: u64) -> u64 {
         (b | ((b << 1) & self.not_first_col)
             | ((b >> 1) & self.not_last_col)
@@ -151,7 +173,7 @@ impl BitEval {
             & self.fill
     }
 
-    #[inline]
+    #[inline(always)]
     fn flood(&self, seed: u64, within: u64) -> u64 {
         let mut g = seed;
         loop {
@@ -164,7 +186,7 @@ impl BitEval {
     }
 
     /// Same valuation as `Evaluator::group_value`.
-    #[inline]
+    #[inline(always)]
     fn group_value(&self, g: u64, v: usize, empty: u64) -> f32 {
         self.group_value_deps(g, v, empty).0
     }
@@ -172,7 +194,7 @@ impl BitEval {
     /// `group_value`, and the empty cells it depends on: filling any other empty cell leaves
     /// the group's value unchanged (filling only removes liberties, so a group with none, or
     /// one past saving, stays at its value).
-    #[inline]
+    #[inline(always)]
     fn group_value_deps(&self, g: u64, v: usize, empty: u64) -> (f32, u64) {
         let w = &self.params.w;
         let size = g.count_ones() as usize;
@@ -223,6 +245,7 @@ impl BitEval {
         (value, deps)
     }
 
+    #[inline(always)]
     fn heart_value(&self, b: &Bits) -> f32 {
         if self.hearts == 0 {
             return 0.0;
@@ -270,6 +293,7 @@ impl BitEval {
 
     /// Split the board into groups once (for `prepare_cell` / `delta_in`): each group's mask,
     /// value at the current `rounds_after` and the empty cells that value depends on.
+    #[inline(always)]
     pub fn decompose(&self, b: &Bits, out: &mut Groups) {
         out.n = 0;
         for v in 1..=6 {
@@ -292,35 +316,51 @@ impl BitEval {
     }
 
     /// `local_before(b, cell)` from the groups of `decompose(b)`, without flooding: the same
-    /// terms summed in the same order, so the result is bit-identical. Also values every group
-    /// of the region for the board after the pair at `cell` is filled, for `delta_in`.
-    #[inline]
+    /// terms summed in the same order, so the result is bit-identical. Also lists the region's
+    /// groups valued for the board after the pair at `cell` is filled, for `delta_in`.
+    #[inline(always)]
     pub fn prepare_cell(&self, groups: &mut Groups, b: &Bits, cell: usize) -> f32 {
         let region = self.near_pair[cell];
         let written = (1u64 << cell) | (1u64 << self.mirror[cell]);
         let empty_after = b.empty & !written;
+        let r = &mut groups.region;
+        r.n = 0;
         let mut total = 0.0;
+        let mut after_total = 0.0;
         for v in 1..=6 {
+            r.first_of_value[v] = r.n as u8;
             let mut todo = b.by_value[v] & region;
             while todo != 0 {
-                let k = groups.group_of[todo.trailing_zeros() as usize] as usize;
+                let low = todo.trailing_zeros() as usize;
+                let k = groups.group_of[low] as usize;
+                let g = groups.mask[k];
                 total += groups.value[k];
-                groups.after[k] = if groups.deps[k] & written == 0 {
+                let after = if groups.deps[k] & written == 0 {
                     groups.value[k]
                 } else {
-                    self.group_value(groups.mask[k], v, empty_after)
+                    self.group_value(g, v, empty_after)
                 };
-                todo &= !groups.mask[k];
+                let i = r.n;
+                r.key[i] = (v * 64 + low) as u16;
+                r.mask[i] = g;
+                r.after[i] = after;
+                r.prefix[i] = after_total;
+                after_total += after;
+                r.n += 1;
+                todo &= !g;
             }
         }
+        r.first_of_value[7] = r.n as u8;
+        r.prefix[r.n] = after_total;
         total + groups.heart
     }
 
     /// `delta_from(before, b, cell, a, bv)` after `prepare_cell(groups, b, cell)`: only the
-    /// groups holding the two written cells are flooded and valued; the other groups of the
-    /// region keep their masks and prepared values. Same terms in the same order as
-    /// `region_value`, so the result is bit-identical.
-    #[inline]
+    /// groups holding the two written cells are flooded and valued; the region's other groups
+    /// keep their prepared values, and the sum restarts from the prepared prefix below the first
+    /// value the dice can change. Same terms in the same order as `region_value`, so the result
+    /// is bit-identical.
+    #[inline(always)]
     pub fn delta_in(
         &self,
         groups: &Groups,
@@ -333,40 +373,65 @@ impl BitEval {
         let mut after = *b;
         self.apply(&mut after, cell, a, bv);
         let m = self.mirror[cell];
-        // The groups holding the written cells (equal dice may join them into one).
-        let mut fresh = [(0usize, 0u64); 2];
-        let mut n_fresh = 0;
-        if m != cell {
-            fresh[0] = (
-                a as usize,
-                self.flood(1 << cell, after.by_value[a as usize]),
-            );
-            n_fresh = 1;
-        }
-        if n_fresh == 0 || fresh[0].1 & (1 << m) == 0 {
-            fresh[n_fresh] = (bv as usize, self.flood(1 << m, after.by_value[bv as usize]));
-            n_fresh += 1;
-        }
-        let fresh = &fresh[..n_fresh];
         let region = self.near_pair[cell];
-        let mut total = 0.0;
-        for v in 1..=6 {
-            let mut todo = after.by_value[v] & region;
-            while todo != 0 {
-                let bit = todo & todo.wrapping_neg();
-                match fresh.iter().find(|&&(fv, g)| fv == v && g & bit != 0) {
-                    Some(&(_, g)) => {
-                        total += self.group_value(g, v, after.empty);
-                        todo &= !g;
-                    }
-                    None => {
-                        let k = groups.group_of[bit.trailing_zeros() as usize] as usize;
-                        total += groups.after[k];
-                        todo &= !groups.mask[k];
-                    }
-                }
+        // The group a written cell ends up in: itself and the neighbouring groups of its value.
+        let joined = |c: usize, v: u8| {
+            let mut g = 1u64 << c;
+            let mut next_to = self.expand(g) & b.by_value[v as usize];
+            while next_to != 0 {
+                let k = groups.group_of[next_to.trailing_zeros() as usize] as usize;
+                g |= groups.mask[k];
+                next_to &= !groups.mask[k];
             }
+            g
+        };
+        // The groups holding the written cells (equal dice may join them into one).
+        let (g0, g1) = if m == cell {
+            (joined(m, bv), 0)
+        } else {
+            let g0 = joined(cell, a);
+            if a == bv && self.expand(g0) & (1 << m) != 0 {
+                (g0 | joined(m, bv), 0)
+            } else {
+                (g0, joined(m, bv))
+            }
+        };
+        // Their values and places in the summation order (value, then lowest cell in region).
+        let fresh = |g: u64, v: u8| {
+            let key = v as u16 * 64 + (g & region).trailing_zeros() as u16;
+            (key, self.group_value(g, v as usize, after.empty))
+        };
+        let v0 = if m == cell { bv } else { a };
+        let mut first = fresh(g0, v0);
+        let mut second = if g1 != 0 {
+            fresh(g1, bv)
+        } else {
+            (u16::MAX, 0.0)
+        };
+        if second.0 < first.0 {
+            std::mem::swap(&mut first, &mut second);
         }
+        let r = &groups.region;
+        let start = r.first_of_value[a.min(bv) as usize] as usize;
+        let keys = &r.key[start..r.n];
+        let place = |key: u16| start + keys.iter().filter(|&&k| k < key).count();
+        let (p0, p1) = (place(first.0), place(second.0));
+        // Groups joined to a written cell are part of a fresh group: they add +0.0, which
+        // leaves the sum unchanged (it starts at +0.0, so it is never -0.0).
+        let both = g0 | g1;
+        let add = |mut total: f32, from: usize, to: usize| {
+            for i in from..to {
+                let keep = if r.mask[i] & both == 0 { u32::MAX } else { 0 };
+                total += f32::from_bits(r.after[i].to_bits() & keep);
+            }
+            total
+        };
+        let mut total = add(r.prefix[start], start, p0) + first.1;
+        total = add(total, p0, p1);
+        if second.0 != u16::MAX {
+            total += second.1;
+        }
+        total = add(total, p1, r.n);
         total + self.heart_value(&after) - before
     }
 
@@ -376,6 +441,7 @@ impl BitEval {
     }
 
     /// Exact score, same rules as `score::score`.
+    #[inline]
     pub fn exact(&self, b: &Bits) -> u32 {
         let mut total = 0;
         for v in 1..=6 {
