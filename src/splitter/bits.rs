@@ -4,7 +4,7 @@
 //! Tests compare it with `Evaluator` (delta, full value, exact score) on random boards.
 
 use super::eval::{
-    group, phase_factor, EvalParams, DEAD, HEART, MANY_LIBERTIES, ONE_LIBERTY, OPEN_MANY,
+    group, phase_factor, EvalParams, DEAD, HEART, MANY_LIBERTIES, ONE_LIBERTY, OPEN_MANY, PHASE,
     STAR_REACH, TIGHT,
 };
 use super::layout::Layout;
@@ -25,9 +25,18 @@ pub struct Groups {
     value: [f32; 64],
     /// The empty cells each group's value depends on (`group_value_deps`).
     deps: [u64; 64],
+    /// The die value of each group.
+    die: [u8; 64],
     /// Index of the group holding each filled cell.
     group_of: [u8; 64],
+    /// For each empty cell, the groups (bit k = group k) whose value depends on it.
+    touching: [u64; 64],
     heart: f32,
+    /// Set by `prepare_cell`: the groups whose value filling the pair changes, their values
+    /// after it (`after_of[k]`) and the sum of their changes.
+    hit: u64,
+    after_of: [f32; 64],
+    hit_sum: f32,
     /// The region's groups prepared by `prepare_cell`, in the order `region_value` sums them.
     region: Region,
 }
@@ -54,8 +63,13 @@ impl Default for Groups {
             mask: [0; 64],
             value: [0.0; 64],
             deps: [0; 64],
+            die: [0; 64],
             group_of: [0; 64],
+            touching: [0; 64],
             heart: 0.0,
+            hit: 0,
+            after_of: [0.0; 64],
+            hit_sum: 0.0,
             region: Region {
                 n: 0,
                 key: [0; 64],
@@ -86,6 +100,8 @@ pub struct BitEval {
     total_rounds: usize,
     /// `phase_factor` at `rounds_after` (computed once per setting).
     phase: f32,
+    /// Bound on |`delta_estimate` - `delta_in`| (float rounding; see `rounding_bound`).
+    estimate_error: f32,
 }
 
 impl BitEval {
@@ -114,6 +130,7 @@ impl BitEval {
             rounds_after: usize::MAX,
             total_rounds: layout.default_rounds(),
             phase: 0.0,
+            estimate_error: 0.0,
         };
         e.set_rounds_after(usize::MAX);
         e.near_pair = (0..layout.cells())
@@ -122,7 +139,14 @@ impl BitEval {
                 two(1 << i) | two(1 << layout.mirror(i))
             })
             .collect();
+        let region_cells = e.near_pair.iter().map(|r| r.count_ones()).max();
+        e.estimate_error = rounding_bound(&e.params, region_cells.unwrap_or(0) as usize);
         Some(e)
+    }
+
+    /// Bound on |`delta_estimate` - `delta_in`| for the placement being valued.
+    pub fn estimate_error(&self) -> f32 {
+        self.estimate_error
     }
 
     pub fn set_rounds_after(&mut self, rounds: usize) {
@@ -296,6 +320,7 @@ impl BitEval {
     #[inline(always)]
     pub fn decompose(&self, b: &Bits, out: &mut Groups) {
         out.n = 0;
+        out.touching = [0; 64];
         for v in 1..=6 {
             let mut todo = b.by_value[v];
             while todo != 0 {
@@ -303,6 +328,12 @@ impl BitEval {
                 let k = out.n;
                 out.mask[k] = g;
                 (out.value[k], out.deps[k]) = self.group_value_deps(g, v, b.empty);
+                out.die[k] = v as u8;
+                let mut deps = out.deps[k];
+                while deps != 0 {
+                    out.touching[deps.trailing_zeros() as usize] |= 1 << k;
+                    deps &= deps - 1;
+                }
                 let mut cells = g;
                 while cells != 0 {
                     out.group_of[cells.trailing_zeros() as usize] = k as u8;
@@ -315,14 +346,97 @@ impl BitEval {
         out.heart = self.heart_value(b);
     }
 
-    /// `local_before(b, cell)` from the groups of `decompose(b)`, without flooding: the same
-    /// terms summed in the same order, so the result is bit-identical. Also lists the region's
-    /// groups valued for the board after the pair at `cell` is filled, for `delta_in`.
+    /// First step for the pair at `cell` after `decompose(b)`: values the groups whose value
+    /// filling the pair changes (the dice do not matter: filled is filled), for
+    /// `delta_estimate`, `local_before_in` and `delta_in`.
     #[inline(always)]
-    pub fn prepare_cell(&self, groups: &mut Groups, b: &Bits, cell: usize) -> f32 {
+    pub fn prepare_cell(&self, groups: &mut Groups, b: &Bits, cell: usize) {
+        let m = self.mirror[cell];
+        let empty_after = b.empty & !((1u64 << cell) | (1u64 << m));
+        let hit = groups.touching[cell] | groups.touching[m];
+        groups.hit = hit;
+        let mut sum = 0.0;
+        let mut todo = hit;
+        while todo != 0 {
+            let k = todo.trailing_zeros() as usize;
+            let after = self.group_value(groups.mask[k], groups.die[k] as usize, empty_after);
+            groups.after_of[k] = after;
+            sum += after - groups.value[k];
+            todo &= todo - 1;
+        }
+        groups.hit_sum = sum;
+    }
+
+    /// The groups the two written cells end up in (equal dice may join them into one; the
+    /// second mask is then 0), the die value of the first, and the groups they absorb.
+    #[inline(always)]
+    fn written_groups(
+        &self,
+        groups: &Groups,
+        b: &Bits,
+        cell: usize,
+        a: u8,
+        bv: u8,
+    ) -> (u64, u8, u64, u64) {
+        let m = self.mirror[cell];
+        let mut absorbed = 0u64;
+        // A written cell's group: itself and the neighbouring groups of its value.
+        let mut joined = |c: usize, v: u8| {
+            let mut g = 1u64 << c;
+            let mut next_to = self.expand(g) & b.by_value[v as usize];
+            while next_to != 0 {
+                let k = groups.group_of[next_to.trailing_zeros() as usize] as usize;
+                g |= groups.mask[k];
+                absorbed |= 1 << k;
+                next_to &= !groups.mask[k];
+            }
+            g
+        };
+        let (g0, v0, g1) = if m == cell {
+            (joined(m, bv), bv, 0)
+        } else {
+            let g0 = joined(cell, a);
+            if a == bv && self.expand(g0) & (1 << m) != 0 {
+                (g0 | joined(m, bv), a, 0)
+            } else {
+                (g0, a, joined(m, bv))
+            }
+        };
+        (g0, v0, g1, absorbed)
+    }
+
+    /// The value change of filling the pair at `cell` with `a` and `bv`, after
+    /// `prepare_cell`: only the terms that change, so it can differ from `delta_in` (which sums
+    /// the whole region in `region_value`'s order) by float rounding, at most
+    /// `estimate_error()`. Used to skip options that cannot beat the best one.
+    #[inline(always)]
+    pub fn delta_estimate(&self, groups: &Groups, b: &Bits, cell: usize, a: u8, bv: u8) -> f32 {
+        let mut after = *b;
+        self.apply(&mut after, cell, a, bv);
+        let (g0, v0, g1, absorbed) = self.written_groups(groups, b, cell, a, bv);
+        let mut d = groups.hit_sum + self.group_value(g0, v0 as usize, after.empty);
+        if g1 != 0 {
+            d += self.group_value(g1, bv as usize, after.empty);
+        }
+        let mut todo = absorbed;
+        while todo != 0 {
+            let k = todo.trailing_zeros() as usize;
+            d -= if groups.hit & (1 << k) != 0 {
+                groups.after_of[k]
+            } else {
+                groups.value[k]
+            };
+            todo &= todo - 1;
+        }
+        d + (self.heart_value(&after) - groups.heart)
+    }
+
+    /// `local_before(b, cell)` after `prepare_cell(groups, b, cell)`, without flooding: the
+    /// same terms summed in the same order, so the result is bit-identical. Also lists the
+    /// region's groups valued for the board after the pair is filled, for `delta_in`.
+    #[inline(always)]
+    pub fn local_before_in(&self, groups: &mut Groups, b: &Bits, cell: usize) -> f32 {
         let region = self.near_pair[cell];
-        let written = (1u64 << cell) | (1u64 << self.mirror[cell]);
-        let empty_after = b.empty & !written;
         let r = &mut groups.region;
         r.n = 0;
         let mut total = 0.0;
@@ -335,10 +449,10 @@ impl BitEval {
                 let k = groups.group_of[low] as usize;
                 let g = groups.mask[k];
                 total += groups.value[k];
-                let after = if groups.deps[k] & written == 0 {
+                let after = if groups.hit & (1 << k) == 0 {
                     groups.value[k]
                 } else {
-                    self.group_value(g, v, empty_after)
+                    groups.after_of[k]
                 };
                 let i = r.n;
                 r.key[i] = (v * 64 + low) as u16;
@@ -355,7 +469,7 @@ impl BitEval {
         total + groups.heart
     }
 
-    /// `delta_from(before, b, cell, a, bv)` after `prepare_cell(groups, b, cell)`: only the
+    /// `delta_from(before, b, cell, a, bv)`, `before` from `local_before_in`: only the
     /// groups holding the two written cells are flooded and valued; the region's other groups
     /// keep their prepared values, and the sum restarts from the prepared prefix below the first
     /// value the dice can change. Same terms in the same order as `region_value`, so the result
@@ -372,36 +486,14 @@ impl BitEval {
     ) -> f32 {
         let mut after = *b;
         self.apply(&mut after, cell, a, bv);
-        let m = self.mirror[cell];
         let region = self.near_pair[cell];
-        // The group a written cell ends up in: itself and the neighbouring groups of its value.
-        let joined = |c: usize, v: u8| {
-            let mut g = 1u64 << c;
-            let mut next_to = self.expand(g) & b.by_value[v as usize];
-            while next_to != 0 {
-                let k = groups.group_of[next_to.trailing_zeros() as usize] as usize;
-                g |= groups.mask[k];
-                next_to &= !groups.mask[k];
-            }
-            g
-        };
-        // The groups holding the written cells (equal dice may join them into one).
-        let (g0, g1) = if m == cell {
-            (joined(m, bv), 0)
-        } else {
-            let g0 = joined(cell, a);
-            if a == bv && self.expand(g0) & (1 << m) != 0 {
-                (g0 | joined(m, bv), 0)
-            } else {
-                (g0, joined(m, bv))
-            }
-        };
-        // Their values and places in the summation order (value, then lowest cell in region).
+        let (g0, v0, g1, _) = self.written_groups(groups, b, cell, a, bv);
+        // The written cells' groups, their values and places in the summation order (value,
+        // then lowest cell in the region).
         let fresh = |g: u64, v: u8| {
             let key = v as u16 * 64 + (g & region).trailing_zeros() as u16;
             (key, self.group_value(g, v as usize, after.empty))
         };
-        let v0 = if m == cell { bv } else { a };
         let mut first = fresh(g0, v0);
         let mut second = if g1 != 0 {
             fresh(g1, bv)
@@ -459,6 +551,33 @@ impl BitEval {
         }
         total
     }
+}
+
+/// A bound on the float rounding between `delta_estimate` and `delta_in` on boards whose pair
+/// regions have at most `region_cells` cells. Both compute the same real number: `delta_in` as
+/// the difference of two sums of at most n = `region_cells` + 1 terms (groups and hearts),
+/// `delta_estimate` from at most 2n + 3 terms. A sequential float sum of k terms is off by at
+/// most k * u * (sum of |terms|), u = 2^-24, and every term is at most `vmax` (every weight
+/// taken at its largest effect), or twice that for a change.
+fn rounding_bound(params: &EvalParams, region_cells: usize) -> f32 {
+    let w = |i: usize| params.w[i].abs();
+    let boxed = w(ONE_LIBERTY).max(1.0).max(w(MANY_LIBERTIES));
+    let partial = boxed * w(TIGHT).max(1.0) * (1.0 + w(PHASE));
+    let mut vmax = 5.0 * w(HEART).max(w(HEART + 1)).max(w(HEART + 2)).max(1.0);
+    for v in 1..=6 {
+        let v_f = v as f32;
+        vmax = vmax.max(w(DEAD) * v_f);
+        vmax = vmax.max(2.0 * v_f * w(group(v, 0)) * w(OPEN_MANY).max(1.0));
+        for k in 1..v {
+            vmax = vmax.max((2.0 + w(STAR_REACH)) * v_f * w(group(v, k)) * partial);
+        }
+    }
+    let n = region_cells as f32 + 1.0;
+    let u = f32::EPSILON / 2.0;
+    let exact_side = 2.0 * n * u * n * vmax + u * 2.0 * n * vmax;
+    let estimate_side = (2.0 * n + 3.0) * u * (2.0 * n + 3.0) * 2.0 * vmax;
+    // Doubled: a margin for the bound's own rounding and the comparison.
+    2.0 * (exact_side + estimate_side)
 }
 
 #[cfg(test)]
@@ -558,6 +677,7 @@ pub(crate) mod tests {
     fn reused_groups_give_identical_values() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(78);
         let mut deltas = 0;
+        let mut worst = 0.0f32;
         let mut groups = Groups::default();
         for case in 0..1500 {
             let layout = if case % 3 == 0 {
@@ -586,12 +706,19 @@ pub(crate) mod tests {
                 let cell = free.trailing_zeros() as usize;
                 free &= free - 1;
                 let slow_before = be.local_before(&bits, cell);
-                let fast_before = be.prepare_cell(&mut groups, &bits, cell);
+                be.prepare_cell(&mut groups, &bits, cell);
+                let fast_before = be.local_before_in(&mut groups, &bits, cell);
                 assert_eq!(slow_before.to_bits(), fast_before.to_bits(), "case {case}");
                 for _ in 0..3 {
                     let (a, b) = (rng.random_range(1..=6), rng.random_range(1..=6));
                     let slow = be.delta_from(slow_before, &bits, cell, a, b);
                     let fast = be.delta_in(&groups, fast_before, &bits, cell, a, b);
+                    let estimate = be.delta_estimate(&groups, &bits, cell, a, b);
+                    assert!(
+                        (estimate - fast).abs() <= be.estimate_error(),
+                        "case {case} cell {cell} {a} {b}: estimate {estimate} vs {fast}"
+                    );
+                    worst = worst.max((estimate - fast).abs());
                     assert_eq!(
                         slow.to_bits(),
                         fast.to_bits(),
@@ -602,6 +729,8 @@ pub(crate) mod tests {
             }
         }
         assert!(deltas > 20000, "{deltas}");
+        // The estimate is the same number up to rounding, far inside its bound.
+        assert!(worst < 1e-4, "{worst}");
     }
 
     #[test]

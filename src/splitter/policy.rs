@@ -382,11 +382,18 @@ fn rollout_board(
         while free != 0 {
             let cell = free.trailing_zeros() as usize;
             free &= free - 1;
-            let before = be.prepare_cell(groups, &b, cell);
+            be.prepare_cell(groups, &b, cell);
+            let mut before = None;
             for (x, y) in [(dice.0, dice.1), (dice.1, dice.0)] {
-                let d = be.delta_in(groups, before, &b, cell, x, y);
-                if d > best.0 {
-                    best = (d, Placement { cell, a: x, b: y });
+                // Only an option that may beat the best one needs the exact value (the sum in
+                // `region_value`'s order, whose rounding decides exact ties).
+                if be.delta_estimate(groups, &b, cell, x, y) + be.estimate_error() > best.0 {
+                    let before =
+                        *before.get_or_insert_with(|| be.local_before_in(groups, &b, cell));
+                    let d = be.delta_in(groups, before, &b, cell, x, y);
+                    if d > best.0 {
+                        best = (d, Placement { cell, a: x, b: y });
+                    }
                 }
                 if dice.0 == dice.1 {
                     break;
