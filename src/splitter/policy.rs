@@ -371,6 +371,29 @@ fn rollout_board(
             break;
         }
         be.decompose(&b, groups);
+        let orders = if dice.0 == dice.1 {
+            &[(dice.0, dice.1)][..]
+        } else {
+            &[(dice.0, dice.1), (dice.1, dice.0)][..]
+        };
+        // First every option's estimate (only the terms that change)...
+        let mut estimates = [0.0f32; 128];
+        let mut top = f32::NEG_INFINITY;
+        let mut cells = free;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            be.prepare_cell(groups, &b, cell);
+            for (j, &(x, y)) in orders.iter().enumerate() {
+                let e = be.delta_estimate(groups, &b, cell, x, y);
+                estimates[2 * cell + j] = e;
+                top = top.max(e);
+            }
+        }
+        // ...then the exact value (summed in `region_value`'s order, whose rounding decides
+        // exact ties), in the usual order, for the options that may be the best: the best is
+        // at least `top` - error, an option's value at most its estimate + error.
+        let cut = top - 2.0 * be.estimate_error();
         let mut best = (
             f32::NEG_INFINITY,
             Placement {
@@ -382,21 +405,18 @@ fn rollout_board(
         while free != 0 {
             let cell = free.trailing_zeros() as usize;
             free &= free - 1;
-            be.prepare_cell(groups, &b, cell);
             let mut before = None;
-            for (x, y) in [(dice.0, dice.1), (dice.1, dice.0)] {
-                // Only an option that may beat the best one needs the exact value (the sum in
-                // `region_value`'s order, whose rounding decides exact ties).
-                if be.delta_estimate(groups, &b, cell, x, y) + be.estimate_error() > best.0 {
-                    let before =
-                        *before.get_or_insert_with(|| be.local_before_in(groups, &b, cell));
-                    let d = be.delta_in(groups, before, &b, cell, x, y);
-                    if d > best.0 {
-                        best = (d, Placement { cell, a: x, b: y });
-                    }
+            for (j, &(x, y)) in orders.iter().enumerate() {
+                if estimates[2 * cell + j] < cut {
+                    continue;
                 }
-                if dice.0 == dice.1 {
-                    break;
+                let before = *before.get_or_insert_with(|| {
+                    be.prepare_cell(groups, &b, cell);
+                    be.local_before_in(groups, &b, cell)
+                });
+                let d = be.delta_in(groups, before, &b, cell, x, y);
+                if d > best.0 {
+                    best = (d, Placement { cell, a: x, b: y });
                 }
             }
         }
