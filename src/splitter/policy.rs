@@ -6,7 +6,7 @@
 //!   greedily and scored exactly; placements that are clearly worse (paired difference beyond a
 //!   confidence bound) are dropped so the budget goes to the close ones.
 
-use super::bits::{BitEval, Bits};
+use super::bits::{BitEval, Bits, Groups};
 use super::eval::{EvalParams, Evaluator};
 use super::game::{Board, Dice, Move};
 use super::layout::Layout;
@@ -222,18 +222,35 @@ impl<'a> Player<'a> {
                 Some(be) => {
                     let start = be.from_values(&board.values);
                     // Rollouts are pure functions of (placement, dice): threads only change speed.
-                    let run = |i: &usize| -> Vec<u16> {
+                    // Each thread plays every alive candidate on its share of the sequences
+                    // (balanced however few candidates are left); shares are merged in order.
+                    let run = |share: &[Vec<Dice>]| -> Vec<Vec<u16>> {
                         let mut be = be.clone();
-                        seqs.iter()
-                            .map(|seq| rollout_bits(&mut be, start, opts[*i], seq) as u16)
+                        let mut groups = Groups::default();
+                        alive
+                            .iter()
+                            .map(|&i| {
+                                share
+                                    .iter()
+                                    .map(|seq| {
+                                        rollout_bits(&mut be, &mut groups, start, opts[i], seq)
+                                            as u16
+                                    })
+                                    .collect()
+                            })
                             .collect()
                     };
-                    let batch: Vec<Vec<u16>> = match &self.pool {
-                        Some(pool) => pool.install(|| alive.par_iter().map(run).collect()),
-                        None => alive.iter().map(run).collect(),
+                    let shares: Vec<Vec<Vec<u16>>> = match &self.pool {
+                        Some(pool) => {
+                            let size = BATCH.div_ceil(pool.current_num_threads());
+                            pool.install(|| seqs.par_chunks(size).map(run).collect())
+                        }
+                        None => vec![run(&seqs)],
                     };
-                    for (&i, scores) in alive.iter().zip(batch) {
-                        results[i].extend(scores);
+                    for share in shares {
+                        for (&i, scores) in alive.iter().zip(share) {
+                            results[i].extend(scores);
+                        }
                     }
                 }
                 None => {
@@ -303,7 +320,121 @@ impl<'a> Player<'a> {
 }
 
 /// `Player::rollout` on masks (boards of at most 64 cells): same choices, several times faster.
-fn rollout_bits(be: &mut BitEval, start: Bits, first: Placement, rolls: &[Dice]) -> u32 {
+/// Each step splits the board into groups once; every option then reuses them.
+fn rollout_bits(
+    be: &mut BitEval,
+    groups: &mut Groups,
+    start: Bits,
+    first: Placement,
+    rolls: &[Dice],
+) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
+    {
+        // SAFETY: the CPU has the features the function is compiled for (checked just above).
+        return unsafe { rollout_bits_popcnt(be, groups, start, first, rolls) };
+    }
+    let end = rollout_board(be, groups, start, first, rolls);
+    be.exact(&end)
+}
+
+/// `rollout_bits` compiled with the bit-counting instructions: the default x86-64 target counts
+/// bits in software, and the mask evaluator counts a lot. Same integer results, same float code.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1")]
+fn rollout_bits_popcnt(
+    be: &mut BitEval,
+    groups: &mut Groups,
+    start: Bits,
+    first: Placement,
+    rolls: &[Dice],
+) -> u32 {
+    let end = rollout_board(be, groups, start, first, rolls);
+    be.exact(&end)
+}
+
+/// The final board of `rollout_bits`.
+#[inline(always)]
+fn rollout_board(
+    be: &mut BitEval,
+    groups: &mut Groups,
+    start: Bits,
+    first: Placement,
+    rolls: &[Dice],
+) -> Bits {
+    let mut b = start;
+    be.apply(&mut b, first.cell, first.a, first.b);
+    for (k, &dice) in rolls.iter().enumerate() {
+        be.set_rounds_after(rolls.len() - 1 - k);
+        let mut free = be.free_canonical(&b);
+        if free == 0 {
+            break;
+        }
+        be.decompose(&b, groups);
+        let orders = if dice.0 == dice.1 {
+            &[(dice.0, dice.1)][..]
+        } else {
+            &[(dice.0, dice.1), (dice.1, dice.0)][..]
+        };
+        // First every option's estimate (only the terms that change)...
+        let mut estimates = [0.0f32; 128];
+        let mut top = f32::NEG_INFINITY;
+        let mut cells = free;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            be.prepare_cell(groups, &b, cell);
+            for (j, &(x, y)) in orders.iter().enumerate() {
+                let e = be.delta_estimate(groups, &b, cell, x, y);
+                estimates[2 * cell + j] = e;
+                top = top.max(e);
+            }
+        }
+        // ...then the exact value (summed in `region_value`'s order, whose rounding decides
+        // exact ties), in the usual order, for the options that may be the best: the best is
+        // at least `top` - error, an option's value at most its estimate + error.
+        let cut = top - 2.0 * be.estimate_error();
+        let mut best = (
+            f32::NEG_INFINITY,
+            Placement {
+                cell: 0,
+                a: 0,
+                b: 0,
+            },
+        );
+        while free != 0 {
+            let cell = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let mut before = None;
+            for (j, &(x, y)) in orders.iter().enumerate() {
+                if estimates[2 * cell + j] < cut {
+                    continue;
+                }
+                let before = *before.get_or_insert_with(|| {
+                    be.prepare_cell(groups, &b, cell);
+                    be.local_before_in(groups, &b, cell)
+                });
+                let d = be.delta_in(groups, before, &b, cell, x, y);
+                if d > best.0 {
+                    best = (d, Placement { cell, a: x, b: y });
+                }
+            }
+        }
+        let p = best.1;
+        be.apply(&mut b, p.cell, p.a, p.b);
+    }
+    b
+}
+
+/// The former `rollout_bits`, valuing every option by flooding its region (`local_before` /
+/// `delta_from`): the slow twin the tests compare the fast rollout with.
+#[cfg(test)]
+fn rollout_board_by_region(
+    be: &mut BitEval,
+    start: Bits,
+    first: Placement,
+    rolls: &[Dice],
+) -> Bits {
     let mut b = start;
     be.apply(&mut b, first.cell, first.a, first.b);
     for (k, &dice) in rolls.iter().enumerate() {
@@ -337,7 +468,7 @@ fn rollout_bits(be: &mut BitEval, start: Bits, first: Placement, rolls: &[Dice])
         let p = best.1;
         be.apply(&mut b, p.cell, p.a, p.b);
     }
-    be.exact(&b)
+    b
 }
 
 /// Clock budget for a move with `free_pairs` of `total_pairs` still free. Early moves have more
@@ -524,6 +655,59 @@ mod tests {
             moves
         };
         assert_eq!(play(1), play(2));
+    }
+
+    /// The fast rollout (groups split once per step) makes exactly the choices of the slow twin
+    /// that floods every option's region: same final board on thousands of seeded random
+    /// positions, official layouts and random small ones, every number of rolls left.
+    #[test]
+    fn fast_rollout_matches_the_region_rollout() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+        let mut positions = 0;
+        for case in 0..1500 {
+            let layout = if case % 2 == 0 {
+                official(1 + (case % 4 / 2) as u8)
+            } else {
+                super::super::bits::tests::random_layout(&mut rng)
+            };
+            let mut be = BitEval::new(&layout, EvalParams::for_layout(&layout)).unwrap();
+            let mut values = vec![0u8; layout.cells()];
+            let fill = rng.random_range(0.0..0.9);
+            for &c in layout.fillable() {
+                if layout.mirror(c) >= c && rng.random_bool(fill) {
+                    values[c] = rng.random_range(1..=6);
+                    values[layout.mirror(c)] = rng.random_range(1..=6);
+                }
+            }
+            let start = be.from_values(&values);
+            let free = be.free_canonical(&start);
+            if free == 0 {
+                continue;
+            }
+            let pairs = free.count_ones() as usize;
+            let cell = (0..64)
+                .filter(|&c| free & (1 << c) != 0)
+                .nth(rng.random_range(0..pairs))
+                .unwrap();
+            let first = Placement {
+                cell,
+                a: rng.random_range(1..=6),
+                b: rng.random_range(1..=6),
+            };
+            let rolls: Vec<Dice> = (0..rng.random_range(0..pairs + 2))
+                .map(|_| Dice(rng.random_range(1..=6), rng.random_range(1..=6)))
+                .collect();
+            let mut groups = Groups::default();
+            let fast = rollout_board(&mut be, &mut groups, start, first, &rolls);
+            let slow = rollout_board_by_region(&mut be, start, first, &rolls);
+            assert_eq!(fast, slow, "case {case}");
+            assert_eq!(
+                rollout_bits(&mut be, &mut groups, start, first, &rolls),
+                be.exact(&slow)
+            );
+            positions += 1;
+        }
+        assert!(positions > 1000, "{positions}");
     }
 
     /// Placements cover every distinct outcome of the legal moves (brute force over `legal_moves`).
