@@ -5,7 +5,7 @@ use bot::splitter::{game_dice, official, Board, Dice, Move};
 mod common;
 
 fn run_bot(input: &str, extra: &[&str]) -> (i32, String, String) {
-    let args: Vec<&str> = ["splitter", "--ms", "5"]
+    let args: Vec<&str> = ["splitter", "--ms", "5", "--early-ms", "5"]
         .into_iter()
         .chain(extra.iter().copied())
         .collect();

@@ -105,7 +105,12 @@ fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
         early_ms: args.early_ms,
         batches: args.batches,
         seed: 1,
-        threads: args.threads.max(1),
+        // Batch-limited games already run side by side (below); their moves do not depend on threads.
+        threads: if args.batches.is_some() {
+            1
+        } else {
+            args.threads.max(1)
+        },
         ..Settings::default()
     };
     // With a batch limit the moves do not depend on the clock, so games can run side by side
@@ -253,7 +258,13 @@ fn read_saved_scores(path: &std::path::Path) -> Result<Vec<(u8, Vec<u32>)>, Stri
         .map_err(|e| format!("--paired-with {}: {e}", path.display()))?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let bad = || format!("{}:{}: expected `layout N: s0 s1 ...`", path.display(), n + 1);
+        let bad = || {
+            format!(
+                "{}:{}: expected `layout N: s0 s1 ...`",
+                path.display(),
+                n + 1
+            )
+        };
         let (head, scores) = line.split_once(':').ok_or_else(bad)?;
         let layout = head
             .strip_prefix("layout ")

@@ -67,25 +67,32 @@ impl Default for Settings {
     }
 }
 
-/// Default budget for the later moves (x1.2 down to x0.4 as the pairs run out): it sets the
-/// median time per move, which the issue bounds at 100 ms.
-pub const DEFAULT_MS: u64 = 80;
+/// Default budget for the later moves (x1.2 down to x0.4 as the pairs run out). Most moves end
+/// sooner, when one candidate is left, so the median move stays far below the issue's 100 ms.
+pub const DEFAULT_MS: u64 = 120;
 
-/// Default budget for the early moves (more than half the pairs free). Against the former shape
-/// (x1.6 of 80 ms = 128 ms early), 300 ms early gained +1.18 points (95% CI +0.04..+2.32) paired
-/// over 100 games on layout 1, seed `tune`; 250 ms gained +0.66 (CI -0.38..+1.70) on layout 2,
-/// seed `dev1`, and keeps 200 games at about 8 minutes (481 s / 441 s measured).
-pub const DEFAULT_EARLY_MS: u64 = 250;
+/// Default budget for the early moves (more than half the pairs free), where the extra rollouts pay
+/// most: with a fixed number of rollout batches, doubling the early ones and halving the later ones
+/// gained +0.60 (95% CI +-0.72; 200 games, layout 1, seed `tune`). Earlier, 300 ms instead of 128 ms
+/// early gained +1.18 (CI +0.04..+2.32). With two threads and the faster rollouts more did not pay:
+/// 1000 ms against 500 gave +0.60 (CI -0.23..+1.43; 100 games, layout 1, seed `dev1`), 800 against
+/// 500 gave +0.06 (CI +-0.66) on layout 1 and -0.87 (CI +-0.56) on layout 2 (200 games, seed
+/// `eval`). 500 ms: 200 games take about 5 minutes (the official limit is 15).
+pub const DEFAULT_EARLY_MS: u64 = 500;
 
-/// Default rollout threads: one. On our shared 2-core machine a second thread gave fewer rollouts
-/// per move (1345 vs 1642, `bot bench splitter --games 8 --seed thr --layout 1 --threads 1|2`) and
-/// slower worst moves; `--threads 2` is there for an idle machine.
-pub const DEFAULT_THREADS: usize = 1;
+/// Default rollout threads: two (the machine the issue names has two cores, and the Tester runs one
+/// bot at a time). On an idle machine a fixed amount of work (`bot bench splitter --games 1 --seed
+/// thr --layout 1 --batches 200`) took 1.66 s with one thread and 0.84 s with two; the moves are the
+/// same. On a machine busy with other work `--threads 1` can be the better choice.
+pub const DEFAULT_THREADS: usize = 2;
 
 /// Rollouts per candidate added in each batch (all candidates share the batch's dice).
 const BATCH: usize = 8;
-/// Drop a candidate when its paired deficit exceeds this many standard errors.
-const PRUNE_Z: f32 = 2.5;
+/// Drop a candidate when its paired deficit exceeds this many standard errors. 2.0 played as well as
+/// 2.5 with a third fewer rollouts (`--batches 32`, 200 games, layout 1, seed `tune`: +0.03, 95% CI
+/// +-0.71, 1,111 vs 1,679 rollouts per move), so clear moves end sooner and the time goes to close
+/// ones; 4.0 spent 3,224 rollouts per move for +0.12 (CI +-0.67).
+const PRUNE_Z: f32 = 2.0;
 
 /// One distinct placement: `a` goes to `cell`, `b` to its mirror.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
