@@ -204,21 +204,14 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         line("greedy", &base);
         if let Some(m) = main {
             line(&format!("{:?}", args.policy).to_lowercase(), &m);
-            let diffs: Vec<f64> = m
-                .scores
-                .iter()
-                .zip(&base.scores)
-                .map(|(&a, &b)| a as f64 - b as f64)
-                .collect();
-            let d = stats(&diffs);
+            let d = paired_difference(&m.scores, &base.scores);
             println!(
                 "layout {l}   ratio: {:.3} x greedy; paired difference {:+.2} (95% CI +-{:.2})",
                 m.score.mean / base.score.mean.max(1e-9),
                 d.mean,
                 d.ci95
             );
-            let words: Vec<String> = m.scores.iter().map(|s| s.to_string()).collect();
-            saved.push_str(&format!("layout {l}: {}\n", words.join(" ")));
+            saved.push_str(&saved_scores_line(l, &m.scores));
             if let Some((_, old)) = earlier.iter().find(|(layout, _)| *layout == l) {
                 if old.len() != m.scores.len() {
                     return super::fail(format!(
@@ -227,18 +220,12 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                         m.scores.len()
                     ));
                 }
-                let diffs: Vec<f64> = m
-                    .scores
-                    .iter()
-                    .zip(old)
-                    .map(|(&a, &b)| a as f64 - b as f64)
-                    .collect();
-                let d = stats(&diffs);
+                let d = paired_difference(&m.scores, old);
                 println!(
                     "layout {l}  vs saved: {:+.2} (95% CI +-{:.2}) over {} paired games",
                     d.mean,
                     d.ci95,
-                    diffs.len()
+                    old.len()
                 );
             }
         }
@@ -252,19 +239,34 @@ pub fn bench(args: BenchArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Mean, sd and CI of `new[i] - old[i]` (the same games).
+fn paired_difference(new: &[u32], old: &[u32]) -> Stats {
+    let diffs: Vec<f64> = new
+        .iter()
+        .zip(old)
+        .map(|(&a, &b)| a as f64 - b as f64)
+        .collect();
+    stats(&diffs)
+}
+
+/// One layout's line of a `--save-scores` file.
+fn saved_scores_line(layout: u8, scores: &[u32]) -> String {
+    let words: Vec<String> = scores.iter().map(|s| s.to_string()).collect();
+    format!("layout {layout}: {}\n", words.join(" "))
+}
+
 /// Scores written by `--save-scores`: `(layout, per-game scores)`.
 fn read_saved_scores(path: &std::path::Path) -> Result<Vec<(u8, Vec<u32>)>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("--paired-with {}: {e}", path.display()))?;
+    parse_saved_scores(&text, &path.display().to_string())
+}
+
+/// Parse `--save-scores` text; errors name `source:line`.
+fn parse_saved_scores(text: &str, source: &str) -> Result<Vec<(u8, Vec<u32>)>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let bad = || {
-            format!(
-                "{}:{}: expected `layout N: s0 s1 ...`",
-                path.display(),
-                n + 1
-            )
-        };
+        let bad = || format!("{source}:{}: expected `layout N: s0 s1 ...`", n + 1);
         let (head, scores) = line.split_once(':').ok_or_else(bad)?;
         let layout = head
             .strip_prefix("layout ")
@@ -277,4 +279,31 @@ fn read_saved_scores(path: &std::path::Path) -> Result<Vec<(u8, Vec<u32>)>, Stri
         out.push((layout, scores));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saved_scores_round_trip_and_bad_lines_name_the_line() {
+        let text = saved_scores_line(1, &[37, 40, 29]) + &saved_scores_line(2, &[41]);
+        assert_eq!(
+            parse_saved_scores(&text, "f").unwrap(),
+            vec![(1, vec![37, 40, 29]), (2, vec![41])]
+        );
+        for (bad, line) in [
+            ("layout 1: 3 4\nlayout x: 5\n", 2),
+            ("layout 1 3 4\n", 1),
+            ("layout 1: 3 -4\n", 1),
+            ("scores 1: 3\n", 1),
+        ] {
+            let e = parse_saved_scores(bad, "f").unwrap_err();
+            assert!(
+                e.starts_with(&format!("f:{line}: expected")),
+                "{bad:?}: {e}"
+            );
+        }
+        assert_eq!(paired_difference(&[5, 7], &[4, 4]).mean, 2.0);
+    }
 }
