@@ -7,6 +7,7 @@ use std::process::ExitCode;
 mod arena;
 mod honey;
 mod penguins;
+mod process;
 mod scruffle;
 mod splitter;
 

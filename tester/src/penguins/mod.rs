@@ -6,7 +6,6 @@
 mod brutal;
 pub mod check;
 mod fake;
-pub mod process;
 pub mod referee;
 pub mod replay;
 pub mod viewer;

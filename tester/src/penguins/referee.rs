@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use bot::penguins::protocol::{init_input, parse_action, turn_input};
 use bot::penguins::{cell_name, generate_board, MoveList, Rules, State};
 
-use super::process::{BotProcess, ReadFailure};
 use super::replay::{Failure, Replay, TurnRecord};
+use crate::process::{BotProcess, ReadFailure};
 
 #[derive(Clone, Debug)]
 pub struct RefereeConfig {

@@ -1,12 +1,12 @@
 //! Running games against bot processes, and the report.
 
+use crate::process::{BotProcess, ReadFailure, Stderr};
 use bot::splitter::score::{breakdown, log_lines};
 use bot::splitter::stats::{quantile, stats};
 use bot::splitter::{game_seed, official, Board, Dice, DotNetRandom, Layout, PlaceError};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -280,88 +280,6 @@ fn extras(config: &Config, outcome: &Outcome, err: &mut dyn Write) {
     }
 }
 
-/// The bot process and a thread turning its stdout into lines on a channel (`None` at EOF).
-struct Bot {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: mpsc::Receiver<Option<String>>,
-}
-
-impl Bot {
-    fn start(command: &str) -> Result<Bot, String> {
-        use std::os::unix::process::CommandExt;
-        let mut child = Command::new("/bin/bash")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            // Own process group, so a bot started through a shell pipeline is stopped as a whole.
-            .process_group(0)
-            .spawn()
-            .map_err(|e| format!("cannot start /bin/bash -c '{command}': {e}"))?;
-        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
-        let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => {
-                        let _ = tx.send(None);
-                        break;
-                    }
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.strip_suffix('\n').unwrap_or(&line);
-                        let line = line.strip_suffix('\r').unwrap_or(line);
-                        if tx.send(Some(line.to_string())).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        Ok(Bot {
-            child,
-            stdin,
-            lines: rx,
-        })
-    }
-
-    /// Write to the bot; a closed pipe is ignored here (the missing answer is reported instead).
-    fn send(&mut self, text: &str) {
-        if let Some(stdin) = &mut self.stdin {
-            if stdin
-                .write_all(text.as_bytes())
-                .and_then(|_| stdin.flush())
-                .is_err()
-            {
-                self.stdin = None;
-            }
-        }
-    }
-
-    fn stop(&mut self) {
-        self.stdin = None;
-        let pid = self.child.id() as i32;
-        let _ = Command::new("kill")
-            .args(["-KILL", "--", &format!("-{pid}")])
-            .stderr(Stdio::null())
-            .status();
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
 /// What the official Tester makes of a bot line: `None` to skip it (not a number), or a move.
 /// It replaces `,` by a space, splits on single spaces and parses the first three fields; fields
 /// that are not integers make it crash, which we report as an error.
@@ -428,16 +346,18 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, quiet: bool) -> Result<(),
     let whose = |round: usize| {
         format!("layout {layout_no} game {game} (int seed {int_seed}) round {round}")
     };
-    let mut bot = Bot::start(&command)?;
-    bot.send(&layout.header_text(rounds));
-    bot.send(&format!("{} {}\n", dice.0, dice.1));
+    // As the official Tester: `/bin/bash -c`, the bot's stderr shown as it comes. A closed stdin
+    // is not an error here: the missing answer is reported instead.
+    let mut bot = BotProcess::spawn_with("/bin/bash", &command, Stderr::PassThrough)?;
+    let _ = bot.send(&layout.header_text(rounds));
+    let _ = bot.send(&format!("{} {}\n", dice.0, dice.1));
     let mut asked = Instant::now();
     loop {
         let round = rec.moves.len() + 1;
         let wait = timeout.saturating_sub(asked.elapsed());
-        let line = match bot.lines.recv_timeout(wait) {
-            Ok(Some(line)) => line,
-            Ok(None) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+        let line = match bot.read_line(wait) {
+            Ok((_, line)) => line,
+            Err(ReadFailure::Ended) => {
                 return Err(format!(
                     "{}: the bot closed its output (exited?) before answering dice {} {}",
                     whose(round),
@@ -445,7 +365,7 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, quiet: bool) -> Result<(),
                     dice.1
                 ));
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
+            Err(ReadFailure::Timeout) => {
                 return Err(format!(
                     "{}: no answer within {} ms to dice {} {} (hung bot, or an answer the Tester ignores such as 'p N X,Y')",
                     whose(round),
@@ -486,10 +406,11 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, quiet: bool) -> Result<(),
         }
         dice = rng.roll();
         rec.dice.push([dice.0, dice.1]);
-        bot.send(&format!("{} {}\n", dice.0, dice.1));
+        let _ = bot.send(&format!("{} {}\n", dice.0, dice.1));
         asked = Instant::now();
     }
-    bot.stop();
+    // Killed now, as the official Tester does after the last move.
+    drop(bot);
     let b = breakdown(&layout, &board.values);
     rec.score = b.total();
     if !quiet {

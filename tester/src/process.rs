@@ -1,5 +1,6 @@
-//! One bot as a child process: lines in on stdin, lines out read by a thread (so the referee can
-//! wait with a timeout), stderr collected by another thread up to a cap.
+//! One bot as a child process: lines in on stdin, lines out read by a thread (so the caller can
+//! wait with a timeout), stderr collected by another thread up to a cap or passed through. Used by
+//! the Penguins referee and the Splitter tester.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
@@ -12,6 +13,15 @@ use std::time::{Duration, Instant};
 /// Stderr kept per bot (the rest is dropped, with a marker).
 const STDERR_CAP: usize = 64 * 1024;
 
+/// What happens to the bot's stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stderr {
+    /// Kept (up to a cap) for `new_stderr` / `finish`.
+    Collect,
+    /// Written straight to ours (as the official Splitter Tester does).
+    PassThrough,
+}
+
 pub struct BotProcess {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -21,6 +31,8 @@ pub struct BotProcess {
     stderr_thread: Option<JoinHandle<()>>,
     /// How much of `stderr` `new_stderr` has already handed out.
     stderr_seen: usize,
+    /// Killed and reaped already (by `finish`; `Drop` then has nothing to do).
+    stopped: bool,
 }
 
 /// Why a bot produced no usable line.
@@ -32,20 +44,28 @@ pub enum ReadFailure {
 }
 
 impl BotProcess {
-    /// Start `command` through `sh -c`, so commands with arguments and pipes work as typed.
+    /// Start `command` through `sh -c`, so commands with arguments and pipes work as typed;
+    /// stderr is collected.
     pub fn spawn(command: &str) -> Result<BotProcess, String> {
-        let mut child = Command::new("sh")
+        BotProcess::spawn_with("sh", command, Stderr::Collect)
+    }
+
+    /// Start `command` through `shell -c`.
+    pub fn spawn_with(shell: &str, command: &str, stderr: Stderr) -> Result<BotProcess, String> {
+        let mut child = Command::new(shell)
             .arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            // Its own process group, so `finish` can stop whatever `sh` started too.
+            .stderr(match stderr {
+                Stderr::Collect => Stdio::piped(),
+                Stderr::PassThrough => Stdio::inherit(),
+            })
+            // Its own process group, so stopping it stops whatever the shell started too.
             .process_group(0)
             .spawn()
-            .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+            .map_err(|e| format!("cannot start {shell} -c {command:?}: {e}"))?;
         let stdout = child.stdout.take().expect("piped stdout");
-        let stderr = child.stderr.take().expect("piped stderr");
         let (sender, lines) = mpsc::channel();
         std::thread::spawn(move || {
             // Bytes, not `lines()`: a bot printing invalid UTF-8 gets an invalid action, not a
@@ -71,30 +91,19 @@ impl BotProcess {
         });
         let collected = Arc::new(Mutex::new(String::new()));
         let sink = Arc::clone(&collected);
-        let stderr_thread = std::thread::spawn(move || {
-            let mut reader = BufReader::new(stderr);
-            let mut buffer = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buffer) {
-                if n == 0 {
-                    break;
-                }
-                let mut text = sink.lock().unwrap();
-                if text.len() < STDERR_CAP {
-                    text.push_str(&String::from_utf8_lossy(&buffer[..n]));
-                    if text.len() >= STDERR_CAP {
-                        text.push_str("\n[stderr truncated]\n");
-                    }
-                }
-            }
-        });
+        let stderr_thread = child
+            .stderr
+            .take()
+            .map(|stderr| std::thread::spawn(move || collect_stderr(stderr, &sink)));
         let stdin = child.stdin.take();
         Ok(BotProcess {
             child,
             stdin,
             lines,
             stderr: collected,
-            stderr_thread: Some(stderr_thread),
+            stderr_thread,
             stderr_seen: 0,
+            stopped: false,
         })
     }
 
@@ -136,6 +145,18 @@ impl BotProcess {
             }
             std::thread::sleep(Duration::from_millis(5));
         }
+        self.kill();
+        let text = self.stderr.lock().unwrap().clone();
+        text
+    }
+
+    /// Kill the bot now (the whole process group) and reap it; once.
+    fn kill(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
+        self.stdin = None;
         // Kill the whole group: `sh -c` may have left the real bot as a grandchild.
         let _ = Command::new("kill")
             .args(["-KILL", "--", &format!("-{}", self.child.id())])
@@ -152,7 +173,31 @@ impl BotProcess {
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
-        let text = self.stderr.lock().unwrap().clone();
-        text
+    }
+}
+
+/// A bot dropped without `finish` (its game ended early, or the caller does not want its stderr,
+/// like the Splitter Tester, which kills the bot right after the last move) is killed.
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Copy the bot's stderr into `sink` until it closes, up to `STDERR_CAP`.
+fn collect_stderr(stderr: impl Read, sink: &Mutex<String>) {
+    let mut reader = BufReader::new(stderr);
+    let mut buffer = [0u8; 4096];
+    while let Ok(n) = reader.read(&mut buffer) {
+        if n == 0 {
+            break;
+        }
+        let mut text = sink.lock().unwrap();
+        if text.len() < STDERR_CAP {
+            text.push_str(&String::from_utf8_lossy(&buffer[..n]));
+            if text.len() >= STDERR_CAP {
+                text.push_str("\n[stderr truncated]\n");
+            }
+        }
     }
 }
