@@ -10,5 +10,6 @@ pub mod honey;
 pub mod penguins;
 pub mod scruffle;
 pub mod search;
+pub mod source_error;
 pub mod splitter;
 pub mod words;

@@ -87,7 +87,8 @@ fn load_grid(path: &Path) -> Result<Grid, String> {
 
 fn load_words(path: Option<&Path>) -> Result<Vec<String>, String> {
     match path {
-        None => Ok(crate::words::english().deduplicated().words),
+        // The embedded list is already sorted and deduplicated (`embedded_english_list_is_clean_and_large`).
+        None => Ok(crate::words::english().words.clone()),
         Some(p) => {
             let (list, rejected) = crate::words::read_words(p).map_err(|e| e.to_string())?;
             if let Some(r) = rejected.first() {

@@ -1,7 +1,7 @@
 //! Level files: the letters grid, the bonuses grid and the hand, parsed into a checked `Level`.
 //! Every problem is reported with the file, the 1-based line and what is wrong.
 
-use std::fmt;
+use crate::source_error::SourceError;
 use std::path::Path;
 
 /// A cell's bonus. Portals carry the six-way direction they jump in.
@@ -96,37 +96,9 @@ pub struct Level {
     pub hand: [u8; 26],
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelError {
-    pub source: String,
-    /// 1-based line, 0 when the problem concerns the whole file.
-    pub line: usize,
-    pub problem: String,
-}
-
-impl fmt::Display for LevelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.source, self.problem)
-        } else {
-            write!(f, "{}:{}: {}", self.source, self.line, self.problem)
-        }
-    }
-}
-
-impl std::error::Error for LevelError {}
-
-fn error(source: &str, line: usize, problem: impl Into<String>) -> LevelError {
-    LevelError {
-        source: source.to_string(),
-        line,
-        problem: problem.into(),
-    }
-}
-
 /// Grid rows of whitespace-separated tokens; blank lines are skipped, rows must have equal length.
 /// Returns each row with its 1-based line number.
-fn parse_rows<'a>(text: &'a str, source: &str) -> Result<Vec<(usize, Vec<&'a str>)>, LevelError> {
+fn parse_rows<'a>(text: &'a str, source: &str) -> Result<Vec<(usize, Vec<&'a str>)>, SourceError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let rows: Vec<(usize, Vec<&str>)> = text
         .lines()
@@ -135,12 +107,12 @@ fn parse_rows<'a>(text: &'a str, source: &str) -> Result<Vec<(usize, Vec<&'a str
         .filter(|(_, cells)| !cells.is_empty())
         .collect();
     let Some((_, first)) = rows.first() else {
-        return Err(error(source, 0, "grid is empty"));
+        return Err(SourceError::new(source, 0, "grid is empty"));
     };
     let width = first.len();
     for (line, cells) in &rows {
         if cells.len() != width {
-            return Err(error(
+            return Err(SourceError::new(
                 source,
                 *line,
                 format!("row has {} cells, expected {width}", cells.len()),
@@ -154,7 +126,7 @@ fn parse_rows<'a>(text: &'a str, source: &str) -> Result<Vec<(usize, Vec<&'a str
 pub fn parse_letters(
     text: &str,
     source: &str,
-) -> Result<(usize, usize, Vec<Option<u8>>), LevelError> {
+) -> Result<(usize, usize, Vec<Option<u8>>), SourceError> {
     let rows = parse_rows(text, source)?;
     let width = rows[0].1.len();
     let mut letters = Vec::with_capacity(width * rows.len());
@@ -165,7 +137,7 @@ pub fn parse_letters(
                 [b'-'] => None,
                 [c] if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
                 _ => {
-                    return Err(error(
+                    return Err(SourceError::new(
                         source,
                         *line,
                         format!("cell {x}: expected `-` or one letter A-Z, found {cell:?}"),
@@ -178,7 +150,7 @@ pub fn parse_letters(
 }
 
 /// Parse a bonuses grid and check the portals pair up (each kind at most once, with its partner).
-pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonus>), LevelError> {
+pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonus>), SourceError> {
     let rows = parse_rows(text, source)?;
     let width = rows[0].1.len();
     let mut bonuses = Vec::with_capacity(width * rows.len());
@@ -186,7 +158,7 @@ pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonu
     for (line, cells) in &rows {
         for (x, cell) in cells.iter().enumerate() {
             let Some(bonus) = Bonus::from_token(cell) else {
-                return Err(error(
+                return Err(SourceError::new(
                     source,
                     *line,
                     format!("cell {x}: unknown bonus {cell:?} (expected - dl tl dw tw m pr pl pur pul pdr pdl)"),
@@ -194,7 +166,7 @@ pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonu
             };
             if let Bonus::Portal(d) = bonus {
                 if portal_line[d as usize].is_some() {
-                    return Err(error(
+                    return Err(SourceError::new(
                         source,
                         *line,
                         format!(
@@ -210,7 +182,7 @@ pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonu
     }
     for d in Dir6::ALL {
         if let (Some(line), None) = (portal_line[d as usize], portal_line[d.opposite() as usize]) {
-            return Err(error(
+            return Err(SourceError::new(
                 source,
                 line,
                 format!(
@@ -225,13 +197,13 @@ pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonu
 }
 
 /// Parse a hand: letters A-Z (either case), whitespace ignored.
-pub fn parse_hand(text: &str, source: &str) -> Result<[u8; 26], LevelError> {
+pub fn parse_hand(text: &str, source: &str) -> Result<[u8; 26], SourceError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut hand = [0u8; 26];
     for (i, line) in text.lines().enumerate() {
         for c in line.chars().filter(|c| !c.is_whitespace()) {
             if !c.is_ascii_alphabetic() {
-                return Err(error(
+                return Err(SourceError::new(
                     source,
                     i + 1,
                     format!("expected letters A-Z, found {c:?}"),
@@ -250,11 +222,11 @@ impl Level {
         letters: (&str, &str),
         bonuses: (&str, &str),
         hand: (&str, &str),
-    ) -> Result<Level, LevelError> {
+    ) -> Result<Level, SourceError> {
         let (width, height, cells) = parse_letters(letters.0, letters.1)?;
         let (bw, bh, bonus_cells) = parse_bonuses(bonuses.0, bonuses.1)?;
         if (bw, bh) != (width, height) {
-            return Err(error(
+            return Err(SourceError::new(
                 bonuses.1,
                 0,
                 format!(
@@ -273,12 +245,12 @@ impl Level {
     }
 
     /// Read the three files.
-    pub fn read(letters: &Path, bonuses: &Path, hand: &Path) -> Result<Level, LevelError> {
+    pub fn read(letters: &Path, bonuses: &Path, hand: &Path) -> Result<Level, SourceError> {
         let read = |p: &Path| {
             let source = p.display().to_string();
             std::fs::read_to_string(p)
                 .map(|t| (t, source.clone()))
-                .map_err(|e| error(&source, 0, format!("cannot read: {e}")))
+                .map_err(|e| SourceError::new(&source, 0, format!("cannot read: {e}")))
         };
         let (l, ls) = read(letters)?;
         let (b, bs) = read(bonuses)?;

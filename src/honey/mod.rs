@@ -9,7 +9,7 @@ pub mod level;
 pub mod rules;
 pub mod solver;
 
-pub use level::{Bonus, Dir6, Level, LevelError};
+pub use level::{Bonus, Dir6, Level};
 pub use rules::{Layout, Link, Rules, WordDir};
 pub use solver::solve;
 

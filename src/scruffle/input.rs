@@ -2,7 +2,7 @@
 //! word per line; the line order gives the indices, duplicates allowed). Every problem is reported
 //! with the file, the 1-based line and what is wrong.
 
-use std::fmt;
+use crate::source_error::{read_text, SourceError};
 use std::path::Path;
 
 /// One board cell as written in the board file.
@@ -25,62 +25,30 @@ pub struct Board {
     pub cells: Vec<Cell>,
 }
 
-/// A problem in an input file: which file, which line (0 = the file as a whole), what.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InputError {
-    pub source: String,
-    pub line: usize,
-    pub problem: String,
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.source, self.problem)
-        } else {
-            write!(f, "{}:{}: {}", self.source, self.line, self.problem)
-        }
-    }
-}
-
-impl std::error::Error for InputError {}
-
-fn error(source: &str, line: usize, problem: impl Into<String>) -> InputError {
-    InputError {
-        source: source.to_string(),
-        line,
-        problem: problem.into(),
-    }
-}
-
-/// Read a whole file as text, naming the file in the error.
-pub fn read_text(path: &Path) -> Result<String, InputError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| error(&path.display().to_string(), 0, format!("cannot read: {e}")))?;
-    String::from_utf8(bytes)
-        .map_err(|_| error(&path.display().to_string(), 0, "not valid UTF-8 text"))
-}
-
 /// The meaningful lines of a file: CR stripped, trailing blank lines dropped. A blank line before
 /// the last non-blank one is an error (it would silently shift word indices or board rows).
-fn content_lines<'a>(text: &'a str, source: &str) -> Result<Vec<&'a str>, InputError> {
+fn content_lines<'a>(text: &'a str, source: &str) -> Result<Vec<&'a str>, SourceError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     while lines.last().is_some_and(|l| l.trim().is_empty()) {
         lines.pop();
     }
     if lines.is_empty() {
-        return Err(error(source, 0, "file is empty"));
+        return Err(SourceError::new(source, 0, "file is empty"));
     }
     if let Some(i) = lines.iter().position(|l| l.trim().is_empty()) {
-        return Err(error(source, i + 1, "blank line inside the file"));
+        return Err(SourceError::new(
+            source,
+            i + 1,
+            "blank line inside the file",
+        ));
     }
     Ok(lines)
 }
 
 impl Board {
     /// Parse board text; `source` names the file in errors.
-    pub fn parse(text: &str, source: &str) -> Result<Board, InputError> {
+    pub fn parse(text: &str, source: &str) -> Result<Board, SourceError> {
         let lines = content_lines(text, source)?;
         let width = lines[0].trim().len();
         let mut cells = Vec::with_capacity(width * lines.len());
@@ -93,7 +61,7 @@ impl Board {
                     'D' => Cell::Double,
                     'T' => Cell::Triple,
                     _ => {
-                        return Err(error(
+                        return Err(SourceError::new(
                             source,
                             i + 1,
                             format!(
@@ -106,7 +74,7 @@ impl Board {
                 cells.push(cell);
             }
             if row.len() != width {
-                return Err(error(
+                return Err(SourceError::new(
                     source,
                     i + 1,
                     format!("row has {} cells, the first row has {width}", row.len()),
@@ -120,7 +88,7 @@ impl Board {
         })
     }
 
-    pub fn read(path: &Path) -> Result<Board, InputError> {
+    pub fn read(path: &Path) -> Result<Board, SourceError> {
         Board::parse(&read_text(path)?, &path.display().to_string())
     }
 
@@ -147,7 +115,7 @@ impl Board {
 }
 
 /// Parse a word list: one word of letters A-Z per line (case is normalised), in index order.
-pub fn parse_words(text: &str, source: &str) -> Result<Vec<Vec<u8>>, InputError> {
+pub fn parse_words(text: &str, source: &str) -> Result<Vec<Vec<u8>>, SourceError> {
     let lines = content_lines(text, source)?;
     lines
         .iter()
@@ -157,7 +125,7 @@ pub fn parse_words(text: &str, source: &str) -> Result<Vec<Vec<u8>>, InputError>
             if word.bytes().all(|b| b.is_ascii_alphabetic()) {
                 Ok(word.to_ascii_uppercase().into_bytes())
             } else {
-                Err(error(
+                Err(SourceError::new(
                     source,
                     i + 1,
                     format!("{word:?} is not one word of letters A-Z"),
@@ -167,7 +135,7 @@ pub fn parse_words(text: &str, source: &str) -> Result<Vec<Vec<u8>>, InputError>
         .collect()
 }
 
-pub fn read_words(path: &Path) -> Result<Vec<Vec<u8>>, InputError> {
+pub fn read_words(path: &Path) -> Result<Vec<Vec<u8>>, SourceError> {
     parse_words(&read_text(path)?, &path.display().to_string())
 }
 

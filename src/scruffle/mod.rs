@@ -16,7 +16,7 @@ pub mod lns;
 pub mod solver;
 pub mod table;
 
-pub use input::{Board, Cell, InputError};
+pub use input::{Board, Cell};
 pub use layout::{Dir, Layout, Placement, Pos};
 
 use crate::words::LetterValues;

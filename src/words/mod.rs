@@ -10,7 +10,7 @@ pub use list::{
     WordsError, ENGLISH_TEXT,
 };
 pub use trie::{NodeId, Trie};
-pub use values::{LetterValues, ValuesError};
+pub use values::LetterValues;
 
 /// Index 0..26 of an upper-case ASCII letter.
 #[inline]

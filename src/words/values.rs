@@ -1,26 +1,11 @@
 //! Letter-value tables: standard English Scrabble values, or a file of `<LETTER> <int>` lines.
 
 use super::letter_index;
-use std::fmt;
+use crate::source_error::SourceError;
 use std::path::Path;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LetterValues(pub [u32; 26]);
-
-#[derive(Debug, PartialEq, Eq)]
-pub struct ValuesError {
-    pub source: String,
-    pub line: usize,
-    pub problem: String,
-}
-
-impl fmt::Display for ValuesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.source, self.line, self.problem)
-    }
-}
-
-impl std::error::Error for ValuesError {}
 
 impl Default for LetterValues {
     fn default() -> Self {
@@ -45,12 +30,8 @@ impl LetterValues {
 
     /// Parse `<LETTER> <int>` lines (case-insensitive letter, blank lines ignored). Letters not
     /// listed keep value 0; a letter listed twice is an error.
-    pub fn parse(text: &str, source: &str) -> Result<Self, ValuesError> {
-        let err = |line: usize, problem: String| ValuesError {
-            source: source.to_string(),
-            line,
-            problem,
-        };
+    pub fn parse(text: &str, source: &str) -> Result<Self, SourceError> {
+        let err = |line: usize, problem: String| SourceError::new(source, line, problem);
         let mut values = [0u32; 26];
         let mut seen = [false; 26];
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -89,13 +70,10 @@ impl LetterValues {
         Ok(LetterValues(values))
     }
 
-    pub fn read(path: &Path) -> Result<Self, ValuesError> {
+    pub fn read(path: &Path) -> Result<Self, SourceError> {
         let source = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ValuesError {
-            source: source.clone(),
-            line: 0,
-            problem: format!("cannot read: {e}"),
-        })?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| SourceError::new(&source, 0, format!("cannot read: {e}")))?;
         Self::parse(&text, &source)
     }
 }
@@ -141,5 +119,15 @@ mod tests {
             .problem
             .contains("twice"));
         assert!(LetterValues::parse("A 1 2", "v").is_err());
+    }
+
+    #[test]
+    fn unreadable_file_is_named_as_a_whole() {
+        let e = LetterValues::read(Path::new("/nonexistent/v.txt")).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("/nonexistent/v.txt: cannot read: "),
+            "{e}"
+        );
     }
 }

@@ -139,8 +139,14 @@ fn answers_of(moves: &[bot::honey::Move]) -> Vec<String> {
 }
 
 /// Compare the solver (every move, best 1 and best 5 with pruning) with the checker.
-pub fn compare(g: &Generated, rules: Rules, trie: &Trie) -> Result<Tally, String> {
-    let expected = Checker::new(&g.level, rules, &g.values).all_moves(&g.words);
+/// `words` and `trie` are the vocabulary: the level's own or a shared list.
+pub fn compare(
+    g: &Generated,
+    words: &[String],
+    rules: Rules,
+    trie: &Trie,
+) -> Result<Tally, String> {
+    let expected = Checker::new(&g.level, rules, &g.values).all_moves(words);
     let want: Vec<String> = expected.iter().map(Found::answer).collect();
     for limit in [usize::MAX, 1, 5] {
         let got = answers_of(&solve(&g.level, rules, trie, &g.values, limit));
@@ -188,24 +194,21 @@ pub fn compare(g: &Generated, rules: Rules, trie: &Trie) -> Result<Tally, String
 pub fn check_level(
     seed: u64,
     size: Option<usize>,
-    english: Option<&(Vec<String>, Trie)>,
+    english: Option<&(&[String], Trie)>,
 ) -> (Tally, Vec<String>) {
-    let mut g = generate(seed, size);
+    let g = generate(seed, size);
     let own;
-    let trie = match english {
-        Some((words, trie)) => {
-            g.words = words.clone();
-            trie
-        }
+    let (words, trie) = match english {
+        Some((words, trie)) => (*words, trie),
         None => {
             own = Trie::from_words(g.words.iter().map(|s| s.as_str()));
-            &own
+            (g.words.as_slice(), &own)
         }
     };
     let mut tally = Tally::default();
     let mut mismatches = Vec::new();
     for rules in Rules::all() {
-        match compare(&g, rules, trie) {
+        match compare(&g, words, rules, trie) {
             Ok(t) => tally = tally.add(t),
             Err(e) => mismatches.push(e),
         }
@@ -216,7 +219,7 @@ pub fn check_level(
 fn check(count: u64, seed: u64, size: Option<usize>, english: bool) -> ExitCode {
     let start = std::time::Instant::now();
     let vocabulary = english.then(|| {
-        let words = bot::words::english().words.clone();
+        let words = bot::words::english().words.as_slice();
         let trie = Trie::from_words(words.iter().map(|s| s.as_str()));
         (words, trie)
     });
