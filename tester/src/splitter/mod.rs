@@ -33,7 +33,8 @@ pub struct Args {
     /// 1 = first board (GridA), `both`, anything else = second board (GridB).
     #[arg(long, default_value = "1")]
     layout: String,
-    /// Bot command, run with `/bin/bash -c` in the current directory (words are joined by spaces).
+    /// Bot command, run with `/bin/bash -c` in the current directory. Takes every word after it
+    /// (joined by spaces) up to `--vs`, so give the tester's other options before it.
     #[arg(long, num_args = 1.., allow_hyphen_values = true)]
     command: Vec<String>,
     /// Games run at the same time.
