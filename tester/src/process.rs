@@ -27,6 +27,7 @@ pub struct BotProcess {
     stdin: Option<ChildStdin>,
     /// Each output line with the moment the reader thread took it from the pipe.
     lines: Receiver<(Instant, String)>,
+    /// Collected stderr (stays empty with `Stderr::PassThrough`).
     stderr: Arc<Mutex<String>>,
     stderr_thread: Option<JoinHandle<()>>,
     /// How much of `stderr` `new_stderr` has already handed out.
