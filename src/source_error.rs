@@ -1,5 +1,6 @@
 //! One error type for problems in an input file: which file, which line, what is wrong. Printed as
-//! `source:line: problem`, or `source: problem` when the problem concerns the whole file.
+//! `source:line: problem`, or `source: problem` when the problem concerns the whole file. And
+//! `quote`, the one way an error message shows a piece of the input.
 
 use std::fmt;
 use std::path::Path;
@@ -35,6 +36,42 @@ impl fmt::Display for SourceError {
 
 impl std::error::Error for SourceError {}
 
+/// Most characters `quote` shows of an input (escapes count as the characters they print).
+pub const QUOTE_CHARS: usize = 80;
+
+/// A piece of input as an error message shows it: in double quotes, at most `QUOTE_CHARS`
+/// characters, with control and invisible characters, quotes, backslashes and bytes that are
+/// not UTF-8 escaped (so a message is one short line that cannot upset a terminal). A longer
+/// input is cut and its size given: `"abc…" (1048576 bytes)`.
+pub fn quote(input: impl AsRef<[u8]>) -> String {
+    let bytes = input.as_ref();
+    let mut shown = String::from("\"");
+    let mut length = 0;
+    let mut cut = false;
+    'chunks: for chunk in bytes.utf8_chunks() {
+        let valid = chunk.valid().chars().map(|c| match c {
+            '\'' => "'".to_string(),
+            c => c.escape_debug().to_string(),
+        });
+        let invalid = chunk.invalid().iter().map(|b| format!("\\x{b:02x}"));
+        for piece in valid.chain(invalid) {
+            let width = piece.chars().count();
+            if length + width > QUOTE_CHARS {
+                cut = true;
+                break 'chunks;
+            }
+            length += width;
+            shown.push_str(&piece);
+        }
+    }
+    if cut {
+        shown.push_str(&format!("…\" ({} bytes)", bytes.len()));
+    } else {
+        shown.push('"');
+    }
+    shown
+}
+
 /// Read a whole file as text, naming the file in the error.
 pub fn read_text(path: &Path) -> Result<String, SourceError> {
     let source = || path.display().to_string();
@@ -53,6 +90,36 @@ mod tests {
         assert_eq!(e.to_string(), "w.txt:3: bad word");
         let e = SourceError::new("w.txt", 0, "file is empty");
         assert_eq!(e.to_string(), "w.txt: file is empty");
+    }
+
+    #[test]
+    fn quote_escapes_and_cuts() {
+        assert_eq!(quote("MOVE 1 A2"), "\"MOVE 1 A2\"");
+        assert_eq!(quote(""), "\"\"");
+        assert_eq!(
+            quote(b"a\"b\\c'd\te\r\n\x01\x1b[31m"),
+            r#""a\"b\\c'd\te\r\n\u{1}\u{1b}[31m""#
+        );
+        // Non-UTF-8 bytes, invisible and bidi characters are escaped; letters are kept.
+        assert_eq!(quote(b"\xff\xfe\xc3\xa9"), r#""\xff\xfeé""#);
+        assert_eq!(quote("x\u{202e}y\u{feff}"), r#""x\u{202e}y\u{feff}""#);
+        let long = "é".repeat(1 << 20);
+        let q = quote(&long);
+        assert_eq!(
+            q.chars().count(),
+            1 + QUOTE_CHARS + 2 + " (2097152 bytes)".len()
+        );
+        assert!(q.ends_with("é…\" (2097152 bytes)"), "{q}");
+        // An escape is never split, and exactly QUOTE_CHARS characters are not cut.
+        let q = quote([0u8; 100]);
+        assert_eq!(
+            q,
+            format!("\"{}…\" (100 bytes)", "\\0".repeat(QUOTE_CHARS / 2))
+        );
+        assert_eq!(
+            quote("a".repeat(QUOTE_CHARS)),
+            format!("\"{}\"", "a".repeat(QUOTE_CHARS))
+        );
     }
 
     #[test]

@@ -33,6 +33,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    bot::cli::pipe::quiet_exit_on_closed_output();
     match Cli::parse().command {
         Command::Splitter(a) => splitter::run(a),
         Command::Penguins(a) => penguins::run(a),

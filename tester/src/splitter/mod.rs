@@ -10,7 +10,7 @@ mod session;
 use clap::Parser;
 use std::process::ExitCode;
 
-pub use session::{run_session, Config};
+pub use session::{run_session, Config, SessionError};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -23,7 +23,8 @@ pub struct Args {
     /// Games to play (per layout).
     #[arg(long)]
     games: Option<u32>,
-    /// Print only the final summary lines.
+    /// Print only the final summary lines (a progress bar still shows on stderr when it is a
+    /// terminal).
     #[arg(long)]
     silent: bool,
     /// Dice seed: game i uses .NET `Random(hash(seed) + i)`, as the official Tester. Without it a
@@ -43,9 +44,14 @@ pub struct Args {
     /// Write every game (seed index, dice, moves, score, time per move) to this JSON file.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
-    /// Give up on a bot that has not answered within this many milliseconds (reported, exit 1).
-    #[arg(long, default_value_t = 10_000)]
+    /// Give up on a bot that has not answered within this many milliseconds, whatever it prints
+    /// meanwhile (reported, exit 1).
+    #[arg(long, default_value = "10000", value_parser = bot::cli::args::millis)]
     timeout_ms: u64,
+    /// Play every game even after one failed (each failure is reported; exit 1). Without it the
+    /// session stops at the first failure, as the official Tester does.
+    #[arg(long)]
+    keep_going: bool,
     /// Second bot command played on the same seeds: prints the paired mean difference and its CI.
     #[arg(long, num_args = 1.., allow_hyphen_values = true)]
     vs: Vec<String>,
@@ -60,6 +66,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut stderr = std::io::stderr();
     match run_session(&config, &mut stdout, &mut stderr) {
         Ok(_) => ExitCode::SUCCESS,
+        Err(SessionError::OutputClosed) => bot::cli::pipe::die_of_broken_pipe(),
         Err(e) => {
             let _ = std::io::Write::flush(&mut stdout);
             crate::fail(format!("tester splitter: {e}"))
@@ -101,13 +108,16 @@ fn config_from_args(args: Args) -> Result<Config, String> {
                     "give the game count either with --games or positionally, not both".into(),
                 );
             }
-            games = Some(
-                g.parse()
-                    .map_err(|_| format!("games '{g}' is not a number"))?,
-            );
+            games =
+                Some(g.parse().map_err(|_| {
+                    format!("games {} is not a number", bot::source_error::quote(&g))
+                })?);
         }
         if let Some(extra) = positional.next() {
-            return Err(format!("unexpected argument '{extra}'"));
+            return Err(format!(
+                "unexpected argument {}",
+                bot::source_error::quote(&extra)
+            ));
         }
     }
     if command.trim().is_empty() {
@@ -132,7 +142,9 @@ fn config_from_args(args: Args) -> Result<Config, String> {
         jobs: args.jobs,
         json: args.json,
         timeout: std::time::Duration::from_millis(args.timeout_ms),
-        progress: !args.silent && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        // On stderr, so stdout stays what the official Tester prints, --silent or not.
+        progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        keep_going: args.keep_going,
     })
 }
 

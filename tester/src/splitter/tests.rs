@@ -56,12 +56,13 @@ fn config(command: &str) -> Config {
         json: None,
         timeout: Duration::from_millis(5000),
         progress: false,
+        keep_going: false,
     }
 }
 
 fn run(c: &Config) -> (Result<Outcome, String>, String, String) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let r = run_session(c, &mut out, &mut err);
+    let r = run_session(c, &mut out, &mut err).map_err(|e| e.to_string());
     (
         r,
         String::from_utf8(out).unwrap(),
@@ -155,7 +156,11 @@ fn hung_bot_and_old_dialect_time_out_and_dead_bot_is_reported() {
     assert!(r.unwrap_err().contains("no answer within"));
     assert!(out.contains("Input not a number skipping!"), "{out}");
     c.command = "exit 0".into();
-    assert!(run(&c).0.unwrap_err().contains("closed its output"));
+    let e = run(&c).0.unwrap_err();
+    assert!(
+        e.contains("output closed before it answered") && e.contains("exited with status 0"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -186,8 +191,16 @@ fn jobs_vs_both_layouts_and_json() {
     c.vs = None;
     c.json = None;
     c.layouts = vec![1, 2];
-    let e = run(&c).0.unwrap_err();
-    assert!(e.contains("layout 2"), "{e}");
+    let (r, out, err) = run(&c);
+    let e = r.unwrap_err();
+    assert!(e.contains("games failed") || e.contains("layout 2"), "{e}");
+    assert!(
+        err.contains("tester splitter: layout 2 game") || e.contains("layout 2 game"),
+        "{err}"
+    );
+    // Layout 1 was complete: its four lines; layout 2 stopped: its four lines over no games.
+    assert!(out.contains("Layout 1\nGames played 4"), "{out}");
+    assert!(out.contains("Layout 2\nGames played 0"), "{out}");
 }
 
 #[test]
