@@ -116,10 +116,10 @@ pub fn load_vocabulary(
     let (list, rejected) = read_words(path).map_err(|e| e.to_string())?;
     if let Some(first) = rejected.first() {
         eprintln!(
-            "warning: {}:{}: not a word of letters A-Z: {:?} ({} such entries skipped)",
+            "warning: {}:{}: not a word of letters A-Z: {} ({} such entries skipped)",
             path.display(),
             first.line,
-            first.entry,
+            crate::source_error::quote(&first.entry),
             rejected.len()
         );
     }

@@ -41,7 +41,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 2)]
     players: usize,
     /// Milliseconds per move for --games.
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 40, value_parser = super::args::millis)]
     ms: u64,
 }
 

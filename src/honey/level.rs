@@ -1,7 +1,7 @@
 //! Level files: the letters grid, the bonuses grid and the hand, parsed into a checked `Level`.
 //! Every problem is reported with the file, the 1-based line and what is wrong.
 
-use crate::source_error::SourceError;
+use crate::source_error::{quote, SourceError};
 use std::path::Path;
 
 /// A cell's bonus. Portals carry the six-way direction they jump in.
@@ -140,7 +140,7 @@ pub fn parse_letters(
                     return Err(SourceError::new(
                         source,
                         *line,
-                        format!("cell {x}: expected `-` or one letter A-Z, found {cell:?}"),
+                        format!("cell {x}: expected `-` or one letter A-Z, found {}", quote(cell)),
                     ))
                 }
             });
@@ -161,7 +161,7 @@ pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonu
                 return Err(SourceError::new(
                     source,
                     *line,
-                    format!("cell {x}: unknown bonus {cell:?} (expected - dl tl dw tw m pr pl pur pul pdr pdl)"),
+                    format!("cell {x}: unknown bonus {} (expected - dl tl dw tw m pr pl pur pul pdr pdl)", quote(cell)),
                 ));
             };
             if let Bonus::Portal(d) = bonus {
@@ -206,7 +206,7 @@ pub fn parse_hand(text: &str, source: &str) -> Result<[u8; 26], SourceError> {
                 return Err(SourceError::new(
                     source,
                     i + 1,
-                    format!("expected letters A-Z, found {c:?}"),
+                    format!("expected letters A-Z, found {}", quote(c.to_string())),
                 ));
             }
             let slot = &mut hand[crate::words::letter_index(c.to_ascii_uppercase() as u8)];

@@ -97,7 +97,11 @@ impl fmt::Display for StrictWordsError {
                 source,
                 line,
                 entry,
-            } => write!(f, "{source}:{line}: not a word of letters A-Z: {entry:?}"),
+            } => write!(
+                f,
+                "{source}:{line}: not a word of letters A-Z: {}",
+                crate::source_error::quote(entry)
+            ),
         }
     }
 }

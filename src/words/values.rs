@@ -1,7 +1,7 @@
 //! Letter-value tables: standard English Scrabble values, or a file of `<LETTER> <int>` lines.
 
 use super::letter_index;
-use crate::source_error::SourceError;
+use crate::source_error::{quote, SourceError};
 use std::path::Path;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,12 +44,12 @@ impl LetterValues {
                     let l = letter.to_ascii_uppercase();
                     let b = l.as_bytes();
                     if b.len() != 1 || !b[0].is_ascii_uppercase() {
-                        return Err(err(n, format!("expected a letter A-Z, found {letter:?}")));
+                        return Err(err(n, format!("expected a letter A-Z, found {}", quote(letter))));
                     }
                     let v: u32 = value.parse().map_err(|_| {
                         err(
                             n,
-                            format!("expected a non-negative integer, found {value:?}"),
+                            format!("expected a non-negative integer, found {}", quote(value)),
                         )
                     })?;
                     let idx = letter_index(b[0]);
@@ -62,7 +62,7 @@ impl LetterValues {
                 _ => {
                     return Err(err(
                         n,
-                        format!("expected `<LETTER> <value>`, found {line:?}"),
+                        format!("expected `<LETTER> <value>`, found {}", quote(line)),
                     ))
                 }
             }

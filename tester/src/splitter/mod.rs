@@ -20,8 +20,8 @@ Also accepted: tester splitter \"<command>\" <games>"
 pub struct Args {
     /// Positional form of the original GAME.md: `tester splitter "<command>" [games]`.
     positional: Vec<String>,
-    /// Games to play (per layout).
-    #[arg(long)]
+    /// Games to play (per layout; at most 1000000).
+    #[arg(long, value_parser = game_count)]
     games: Option<u32>,
     /// Print only the final summary lines (a progress bar still shows on stderr when it is a
     /// terminal).
@@ -38,11 +38,12 @@ pub struct Args {
     /// (joined by spaces) up to `--vs`, so give the tester's other options before it.
     #[arg(long, num_args = 1.., allow_hyphen_values = true)]
     command: Vec<String>,
-    /// Games run at the same time.
-    #[arg(long, default_value_t = 1)]
+    /// Games run at the same time (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = jobs)]
     jobs: usize,
-    /// Write every game (seed index, dice, moves, score, time per move) to this JSON file.
-    #[arg(long)]
+    /// Write every game (seed index, dice, moves, score, time per move; a failed game with its
+    /// error) to this JSON file.
+    #[arg(long, value_parser = bot::cli::args::output_file)]
     json: Option<std::path::PathBuf>,
     /// Give up on a bot that has not answered within this many milliseconds, whatever it prints
     /// meanwhile (reported, exit 1).
@@ -55,6 +56,17 @@ pub struct Args {
     /// Second bot command played on the same seeds: prints the paired mean difference and its CI.
     #[arg(long, num_args = 1.., allow_hyphen_values = true)]
     vs: Vec<String>,
+}
+
+/// Most games per layout (the task list is built up front).
+const MAX_GAMES: u64 = 1_000_000;
+
+fn game_count(text: &str) -> Result<u32, String> {
+    bot::cli::args::integer_in(text, 0, MAX_GAMES).map(|n| n as u32)
+}
+
+fn jobs(text: &str) -> Result<usize, String> {
+    bot::cli::args::integer_in(text, 1, 256).map(|n| n as usize)
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -108,10 +120,9 @@ fn config_from_args(args: Args) -> Result<Config, String> {
                     "give the game count either with --games or positionally, not both".into(),
                 );
             }
-            games =
-                Some(g.parse().map_err(|_| {
-                    format!("games {} is not a number", bot::source_error::quote(&g))
-                })?);
+            games = Some(game_count(&g).map_err(|e| {
+                format!("games {}: {e}", bot::source_error::quote(&g))
+            })?);
         }
         if let Some(extra) = positional.next() {
             return Err(format!(
@@ -128,9 +139,6 @@ fn config_from_args(args: Args) -> Result<Config, String> {
         "both" => vec![1, 2],
         _ => vec![2],
     };
-    if args.jobs == 0 {
-        return Err("--jobs must be at least 1".into());
-    }
     let vs = vs_words.join(" ");
     Ok(Config {
         command,
