@@ -3,6 +3,7 @@
 //! `quote`, the one way an error message shows a piece of the input.
 
 use std::fmt;
+use std::io::Read;
 use std::path::Path;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,12 +73,33 @@ pub fn quote(input: impl AsRef<[u8]>) -> String {
     shown
 }
 
-/// Read a whole file as text, naming the file in the error.
+/// Largest input file read (`/dev/zero` or a huge file given by mistake must not exhaust memory).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Read a whole file, at most `MAX_FILE_BYTES`, naming the file in the error.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, SourceError> {
+    let source = path.display().to_string();
+    let cannot = |e: std::io::Error| SourceError::new(&source, 0, format!("cannot read: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(SourceError::new(
+            &source,
+            0,
+            format!("larger than {} MiB, not read", MAX_FILE_BYTES >> 20),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Read a whole file as text (see `read_bytes`), naming the file in the error.
 pub fn read_text(path: &Path) -> Result<String, SourceError> {
-    let source = || path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| SourceError::new(&source(), 0, format!("cannot read: {e}")))?;
-    String::from_utf8(bytes).map_err(|_| SourceError::new(&source(), 0, "not valid UTF-8 text"))
+    let bytes = read_bytes(path)?;
+    String::from_utf8(bytes)
+        .map_err(|_| SourceError::new(&path.display().to_string(), 0, "not valid UTF-8 text"))
 }
 
 #[cfg(test)]
@@ -145,6 +167,12 @@ mod tests {
             e.to_string(),
             format!("{}: not valid UTF-8 text", path.display())
         );
+    }
+
+    #[test]
+    fn read_bytes_stops_at_the_cap() {
+        let e = read_bytes(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(e.to_string(), "/dev/zero: larger than 256 MiB, not read");
     }
 
     #[test]

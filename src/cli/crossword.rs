@@ -97,8 +97,7 @@ fn runs(text: &str) -> Result<u64, String> {
 }
 
 fn load_grid(path: &Path) -> Result<Grid, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let text = crate::source_error::read_text(path).map_err(|e| e.to_string())?;
     Grid::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -52,10 +52,14 @@ pub struct Args {
     /// Print JSON instead of answer lines.
     #[arg(long)]
     json: bool,
+    /// Hex grid geometry: odd rows shifted right, even rows shifted right, or a rhombus.
     #[arg(long, value_enum, default_value_t = Layout::OddR)]
     layout: Layout,
+    /// How a word joins the board: `extend` = one board letter or a whole existing word on its
+    /// line; `single` = exactly one board letter.
     #[arg(long, value_enum, default_value_t = Link::Extend)]
     link: Link,
+    /// Whether bonuses and mines under the board letters a word reuses count again.
     #[arg(long, value_enum, default_value_t = OnOff::On)]
     bonus_on_existing: OnOff,
 }

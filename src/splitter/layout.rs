@@ -167,7 +167,7 @@ impl Layout {
 
     /// Read a layout file (rows only, `#` comments allowed); errors name the file.
     pub fn from_file(path: &std::path::Path) -> Result<Layout, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::source_error::read_text(path).map_err(|e| e.to_string())?;
         Layout::parse_rows(&text, 1).map_err(|e| format!("{}: {e}", path.display()))
     }
 

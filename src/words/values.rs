@@ -71,10 +71,8 @@ impl LetterValues {
     }
 
     pub fn read(path: &Path) -> Result<Self, SourceError> {
-        let source = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| SourceError::new(&source, 0, format!("cannot read: {e}")))?;
-        Self::parse(&text, &source)
+        let text = crate::source_error::read_text(path)?;
+        Self::parse(&text, &path.display().to_string())
     }
 }
 
