@@ -3,7 +3,7 @@
 //! `quote`, the one way an error message shows a piece of the input.
 
 use std::fmt;
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +71,40 @@ pub fn quote(input: impl AsRef<[u8]>) -> String {
         shown.push('"');
     }
     shown
+}
+
+/// Read one line into `line` (cleared first; without its `\n`), keeping at most `cap` bytes: the
+/// rest of an overlong line is read past and counted, never stored, so a line of a gigabyte costs
+/// `cap` bytes. Returns `None` at the end of input, else the number of bytes dropped.
+pub fn read_line_capped<R: BufRead>(
+    input: &mut R,
+    cap: usize,
+    line: &mut Vec<u8>,
+) -> std::io::Result<Option<u64>> {
+    line.clear();
+    let mut dropped = 0u64;
+    let mut any = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(any.then_some(dropped));
+        }
+        any = true;
+        let newline = available.iter().position(|&b| b == b'\n');
+        let piece = &available[..newline.unwrap_or(available.len())];
+        let kept = piece.len().min(cap - line.len());
+        line.extend_from_slice(&piece[..kept]);
+        dropped += (piece.len() - kept) as u64;
+        let used = piece.len() + newline.map_or(0, |_| 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(dropped));
+        }
+    }
 }
 
 /// Largest input file read (`/dev/zero` or a huge file given by mistake must not exhaust memory).
@@ -166,6 +200,27 @@ mod tests {
         assert_eq!(
             e.to_string(),
             format!("{}: not valid UTF-8 text", path.display())
+        );
+    }
+
+    #[test]
+    fn capped_lines_keep_the_start_and_count_the_rest() {
+        let text = format!("ab\n{}\n\nlast", "x".repeat(10_000));
+        let mut input = std::io::BufReader::with_capacity(64, text.as_bytes());
+        let mut line = Vec::new();
+        let mut got = Vec::new();
+        while let Some(dropped) = read_line_capped(&mut input, 100, &mut line).unwrap() {
+            got.push((String::from_utf8(line.clone()).unwrap(), dropped));
+        }
+        let xs = "x".repeat(100);
+        assert_eq!(
+            got,
+            vec![
+                ("ab".to_string(), 0),
+                (xs, 9_900),
+                (String::new(), 0),
+                ("last".to_string(), 0)
+            ]
         );
     }
 

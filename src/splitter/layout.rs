@@ -247,7 +247,7 @@ pub fn parse_codes(line: &str, line_no: usize) -> Result<Vec<u8>, LayoutError> {
             Ok(c) if c <= HEART => Ok(c),
             _ => Err(err(
                 line_no,
-                format!("layout code '{t}' is not 0, 1, 2 or 3"),
+                format!("layout code {} is not 0, 1, 2 or 3", crate::source_error::quote(t)),
             )),
         })
         .collect()
