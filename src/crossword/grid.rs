@@ -132,21 +132,25 @@ impl Grid {
             }
             for c in 0..cols {
                 let b = bytes.get(c).copied().unwrap_or(b' ');
-                let cell = match b {
-                    b'?' => Cell::Question,
-                    b'.' => Cell::Empty,
-                    b'A'..=b'Z' => Cell::Letter(b),
-                    b'-' | b' ' => Cell::Blocked(b),
-                    _ => {
-                        return Err(error(
+                let cell =
+                    match b {
+                        b'?' => Cell::Question,
+                        b'.' => Cell::Empty,
+                        b'A'..=b'Z' => Cell::Letter(b),
+                        b'-' | b' ' => Cell::Blocked(b),
+                        _ => return Err(error(
                             line_no,
                             format!(
-                            "column {c}: unexpected character {} (expected ? . A-Z - or space)",
-                            quote(line.get(c..).and_then(|rest| rest.chars().next()).unwrap_or('?').to_string())
-                        ),
-                        ))
-                    }
-                };
+                                "column {c}: unexpected character {} (expected ? . A-Z - or space)",
+                                quote(
+                                    line.get(c..)
+                                        .and_then(|rest| rest.chars().next())
+                                        .unwrap_or('?')
+                                        .to_string()
+                                )
+                            ),
+                        )),
+                    };
                 cells.push(cell);
             }
         }
@@ -171,7 +175,10 @@ impl Grid {
                 fields[k].parse().map_err(|_| {
                     error(
                         line_no,
-                        format!("question {what} must be a number, found {}", quote(fields[k])),
+                        format!(
+                            "question {what} must be a number, found {}",
+                            quote(fields[k])
+                        ),
                     )
                 })
             };

@@ -161,7 +161,10 @@ pub fn parse_letters(
                     return Err(SourceError::new(
                         source,
                         *line,
-                        format!("cell {x}: expected `-` or one letter A-Z, found {}", quote(cell)),
+                        format!(
+                            "cell {x}: expected `-` or one letter A-Z, found {}",
+                            quote(cell)
+                        ),
                     ))
                 }
             });
@@ -287,7 +290,8 @@ impl Level {
 
     /// Read the three files.
     pub fn read(letters: &Path, bonuses: &Path, hand: &Path) -> Result<Level, SourceError> {
-        let read = |p: &Path| crate::source_error::read_text(p).map(|t| (t, p.display().to_string()));
+        let read =
+            |p: &Path| crate::source_error::read_text(p).map(|t| (t, p.display().to_string()));
         let (l, ls) = read(letters)?;
         let (b, bs) = read(bonuses)?;
         let (h, hs) = read(hand)?;
@@ -385,7 +389,10 @@ mod tests {
         // A bonuses grid cut short before a portal's partner: the size is the problem.
         let letters = ("- -\n- -\n", "l");
         let e = Level::parse(letters, ("pr -\n", "b"), ("A", "h")).unwrap_err();
-        assert_eq!(e.to_string(), "b: grid is 2x1 but l is 2x2 (width x height)");
+        assert_eq!(
+            e.to_string(),
+            "b: grid is 2x1 but l is 2x2 (width x height)"
+        );
         let e = Level::parse(letters, ("pr -\n- -\n", "b"), ("A", "h")).unwrap_err();
         assert!(e.problem.contains("no `pl` partner"), "{e}");
     }

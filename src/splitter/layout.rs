@@ -247,7 +247,10 @@ pub fn parse_codes(line: &str, line_no: usize) -> Result<Vec<u8>, LayoutError> {
             Ok(c) if c <= HEART => Ok(c),
             _ => Err(err(
                 line_no,
-                format!("layout code {} is not 0, 1, 2 or 3", crate::source_error::quote(t)),
+                format!(
+                    "layout code {} is not 0, 1, 2 or 3",
+                    crate::source_error::quote(t)
+                ),
             )),
         })
         .collect()

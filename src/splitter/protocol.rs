@@ -101,9 +101,17 @@ fn read_layout<R: BufRead>(lines: &mut Lines<R>) -> Result<(Layout, usize), Stri
         .split_whitespace()
         .map(|t| t.parse::<usize>())
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("line {at}: header {} is not 'W H R' (numbers)", quote(&header)))?;
+        .map_err(|_| {
+            format!(
+                "line {at}: header {} is not 'W H R' (numbers)",
+                quote(&header)
+            )
+        })?;
     if nums.len() != 2 && nums.len() != 3 {
-        return Err(format!("line {at}: header {} is not 'W H R'", quote(&header)));
+        return Err(format!(
+            "line {at}: header {} is not 'W H R'",
+            quote(&header)
+        ));
     }
     let (mut w, mut h) = (nums[0], nums[1]);
     if w == 0 || h == 0 || w > super::layout::MAX_SIDE || h > super::layout::MAX_SIDE {
@@ -357,7 +365,10 @@ mod tests {
         let lines: Vec<&str> = err.lines().collect();
         assert_eq!(lines.len(), 2, "{err}");
         assert!(lines.iter().all(|l| l.len() < 300), "{err}");
-        assert!(lines[0].starts_with("splitter: line 9: ignoring \"9999"), "{err}");
+        assert!(
+            lines[0].starts_with("splitter: line 9: ignoring \"9999"),
+            "{err}"
+        );
         assert!(lines[1].contains("\\u{1b}[2J\\u{7}"), "{err}");
         assert!(!err.contains('\x1b') && !err.contains('\x07'));
     }

@@ -44,7 +44,10 @@ impl LetterValues {
                     let l = letter.to_ascii_uppercase();
                     let b = l.as_bytes();
                     if b.len() != 1 || !b[0].is_ascii_uppercase() {
-                        return Err(err(n, format!("expected a letter A-Z, found {}", quote(letter))));
+                        return Err(err(
+                            n,
+                            format!("expected a letter A-Z, found {}", quote(letter)),
+                        ));
                     }
                     let v: u32 = value.parse().map_err(|_| {
                         err(

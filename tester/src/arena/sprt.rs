@@ -128,7 +128,10 @@ mod tests {
             (20.0, 0.0, 0.05, 0.05),
             (0.0, f64::NAN, 0.05, 0.05),
         ] {
-            assert!(SprtConfig::new(elo0, elo1, alpha, beta).is_err(), "{elo0} {elo1} {alpha} {beta}");
+            assert!(
+                SprtConfig::new(elo0, elo1, alpha, beta).is_err(),
+                "{elo0} {elo1} {alpha} {beta}"
+            );
         }
     }
 

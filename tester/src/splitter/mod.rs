@@ -120,9 +120,10 @@ fn config_from_args(args: Args) -> Result<Config, String> {
                     "give the game count either with --games or positionally, not both".into(),
                 );
             }
-            games = Some(game_count(&g).map_err(|e| {
-                format!("games {}: {e}", bot::source_error::quote(&g))
-            })?);
+            games = Some(
+                game_count(&g)
+                    .map_err(|e| format!("games {}: {e}", bot::source_error::quote(&g)))?,
+            );
         }
         if let Some(extra) = positional.next() {
             return Err(format!(

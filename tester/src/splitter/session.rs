@@ -426,6 +426,40 @@ pub fn parse_answer(line: &str) -> Result<Option<(i64, i64, i64)>, String> {
     Ok(Some((choice, field(1)?, field(2)?)))
 }
 
+/// What one bot line is, for the move asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// A `#` line: ignored.
+    Comment,
+    /// The first field is not a number: skipped ("Input not a number skipping!").
+    NotANumber,
+    /// A legal move: the die named, where, and the board cell.
+    Move {
+        die: u8,
+        x: i64,
+        y: i64,
+        cell: usize,
+    },
+}
+
+/// Judge one bot line as the official Tester does; `Err` is its crash (a field that is not a
+/// number, a die not rolled, an illegal cell), as one line.
+pub fn judge(text: &str, layout: &Layout, board: &Board, dice: Dice) -> Result<Answer, String> {
+    if text.starts_with('#') {
+        return Ok(Answer::Comment);
+    }
+    let Some((choice, x, y)) = parse_answer(text)? else {
+        return Ok(Answer::NotANumber);
+    };
+    let Ok(die) = u8::try_from(choice) else {
+        return Err(format!("{choice} was not rolled please try again!"));
+    };
+    let cell = board
+        .check(layout, dice, die, x, y)
+        .map_err(|e: PlaceError| e.to_string())?;
+    Ok(Answer::Move { die, x, y, cell })
+}
+
 /// The echoed log of one game: every line of a move up to `MAX_LOGGED_LINES_PER_MOVE`, then a
 /// count of the lines left out.
 #[derive(Default)]
@@ -573,26 +607,17 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, log: &mut GameLog) -> Resu
             0 => text.to_string(),
             cut => format!("{text} [tester: line cut, {cut} more bytes not shown]"),
         });
-        if text.starts_with('#') {
-            skipped.add(&line);
-            continue;
-        }
-        let Some((choice, x, y)) =
-            parse_answer(&text).map_err(|e| format!("{}: {e}", whose(round)))?
-        else {
-            log.push("Input not a number skipping!".to_string());
-            skipped.add(&line);
-            continue;
+        let (die, x, y, cell) = match judge(&text, &layout, &board, dice) {
+            Ok(Answer::Move { die, x, y, cell }) => (die, x, y, cell),
+            Ok(answer) => {
+                if answer == Answer::NotANumber {
+                    log.push("Input not a number skipping!".to_string());
+                }
+                skipped.add(&line);
+                continue;
+            }
+            Err(e) => return Err(format!("{}: {e}", whose(round))),
         };
-        let Ok(die) = u8::try_from(choice) else {
-            return Err(format!(
-                "{}: {choice} was not rolled please try again!",
-                whose(round)
-            ));
-        };
-        let cell = board
-            .check(&layout, dice, die, x, y)
-            .map_err(|e: PlaceError| format!("{}: {e}", whose(round)))?;
         let took = line.read_at.saturating_duration_since(asked);
         rec.move_ms.push(took.as_secs_f64() * 1000.0);
         rec.moves.push([die as usize, x as usize, y as usize]);

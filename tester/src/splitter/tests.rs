@@ -269,3 +269,71 @@ fn cli_forms() {
     assert!(config_from_args(T::try_parse_from(["t"]).unwrap().a).is_err());
     assert!(config_from_args(T::try_parse_from(["t", "x", "many"]).unwrap().a).is_err());
 }
+
+mod fuzz {
+    use super::super::session::{judge, parse_answer, Answer};
+    use bot::splitter::{official, Board, Dice};
+    use fuzz_support::config;
+    use fuzz_support::proptest::collection::vec;
+    use fuzz_support::proptest::prelude::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Answers as bots write them, near misses, and junk.
+    fn bot_line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            3 => (0i64..8, -2i64..10, -2i64..10, prop::sample::select(&[" ", ",", "  ", ", "][..]))
+                .prop_map(|(d, x, y, s)| format!("{d} {x}{s}{y}")),
+            2 => "[ 0-9,#p\\-x]{0,14}",
+            1 => "\\PC{0,30}",
+            1 => vec(any::<u8>(), 0..30).prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+            1 => Just("99999999999 1 1".to_string()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(config("splitter tester: bot answers"))]
+        #[test]
+        fn bot_lines_are_judged_like_the_official_tester(
+            layout_no in 1u8..=2,
+            seed in any::<u64>(),
+            played in 0usize..22,
+            lines in vec(bot_line(), 1..8),
+        ) {
+            // A board part-way through a game, filled by random legal moves.
+            let layout = official(layout_no);
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut roll = || Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+            let mut board = Board::new(&layout, 22);
+            for _ in 0..played {
+                let dice = roll();
+                let moves = board.legal_moves(&layout, dice);
+                let Some(&mv) = moves.first() else { break };
+                board.place(&layout, dice, mv).unwrap();
+            }
+            let dice = roll();
+            for line in &lines {
+                match judge(line, &layout, &board, dice) {
+                    Ok(Answer::Move { die, x, y, cell }) => {
+                        // Independently: a rolled die, on the board, on an empty fillable cell.
+                        prop_assert!(die == dice.0 || die == dice.1);
+                        let (w, h) = (layout.width() as i64, layout.height() as i64);
+                        prop_assert!((0..w).contains(&x) && (0..h).contains(&y));
+                        prop_assert_eq!(cell as i64, y * w + x);
+                        prop_assert_eq!(board.values[cell], 0);
+                        prop_assert!(layout.fillable().contains(&cell));
+                        let mut after = board.clone();
+                        after.apply(&layout, cell, die, dice.other(die));
+                    }
+                    Ok(Answer::Comment) => prop_assert!(line.starts_with('#')),
+                    Ok(Answer::NotANumber) => {
+                        prop_assert_eq!(parse_answer(line), Ok(None));
+                    }
+                    Err(e) => {
+                        prop_assert!(!e.contains('\n') && e.chars().count() <= 300, "{e:?}");
+                        prop_assert!(!e.chars().any(char::is_control), "{e:?}");
+                    }
+                }
+            }
+        }
+    }
+}
