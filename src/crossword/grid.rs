@@ -132,13 +132,13 @@ impl Grid {
             }
             for c in 0..cols {
                 let b = bytes.get(c).copied().unwrap_or(b' ');
-                let cell =
-                    match b {
-                        b'?' => Cell::Question,
-                        b'.' => Cell::Empty,
-                        b'A'..=b'Z' => Cell::Letter(b),
-                        b'-' | b' ' => Cell::Blocked(b),
-                        _ => return Err(error(
+                let cell = match b {
+                    b'?' => Cell::Question,
+                    b'.' => Cell::Empty,
+                    b'A'..=b'Z' => Cell::Letter(b),
+                    b'-' | b' ' => Cell::Blocked(b),
+                    _ => {
+                        return Err(error(
                             line_no,
                             format!(
                                 "column {c}: unexpected character {} (expected ? . A-Z - or space)",
@@ -149,8 +149,9 @@ impl Grid {
                                         .to_string()
                                 )
                             ),
-                        )),
-                    };
+                        ))
+                    }
+                };
                 cells.push(cell);
             }
         }

@@ -417,8 +417,7 @@ pub fn parse_answer(line: &str) -> Result<Option<(i64, i64, i64)>, String> {
     let field = |k: usize| {
         items.get(k).and_then(|s| int(s)).ok_or_else(|| {
             format!(
-                "answer {}: field {} is not a number (the official Tester crashes here)",
-                quote(line),
+                "field {} is not a number (the official Tester crashes here)",
                 k + 1
             )
         })
@@ -442,13 +441,16 @@ pub enum Answer {
     },
 }
 
-/// Judge one bot line as the official Tester does; `Err` is its crash (a field that is not a
-/// number, a die not rolled, an illegal cell), as one line.
-pub fn judge(text: &str, layout: &Layout, board: &Board, dice: Dice) -> Result<Answer, String> {
+/// Judge one bot line (its bytes; not UTF-8 never makes a number) as the official Tester does;
+/// `Err` is its crash (a field that is not a number, a die not rolled, an illegal cell), as one
+/// line quoting the answer.
+pub fn judge(line: &[u8], layout: &Layout, board: &Board, dice: Dice) -> Result<Answer, String> {
+    let text = String::from_utf8_lossy(line);
     if text.starts_with('#') {
         return Ok(Answer::Comment);
     }
-    let Some((choice, x, y)) = parse_answer(text)? else {
+    let parsed = parse_answer(&text).map_err(|e| format!("answer {}: {e}", quote(line)))?;
+    let Some((choice, x, y)) = parsed else {
         return Ok(Answer::NotANumber);
     };
     let Ok(die) = u8::try_from(choice) else {
@@ -607,7 +609,7 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, log: &mut GameLog) -> Resu
             0 => text.to_string(),
             cut => format!("{text} [tester: line cut, {cut} more bytes not shown]"),
         });
-        let (die, x, y, cell) = match judge(&text, &layout, &board, dice) {
+        let (die, x, y, cell) = match judge(&line.bytes, &layout, &board, dice) {
             Ok(Answer::Move { die, x, y, cell }) => (die, x, y, cell),
             Ok(answer) => {
                 if answer == Answer::NotANumber {

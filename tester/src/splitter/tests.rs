@@ -312,7 +312,7 @@ mod fuzz {
             }
             let dice = roll();
             for line in &lines {
-                match judge(line, &layout, &board, dice) {
+                match judge(line.as_bytes(), &layout, &board, dice) {
                     Ok(Answer::Move { die, x, y, cell }) => {
                         // Independently: a rolled die, on the board, on an empty fillable cell.
                         prop_assert!(die == dice.0 || die == dice.1);
@@ -336,4 +336,149 @@ mod fuzz {
             }
         }
     }
+}
+
+/// Hostile bots, each as the `--vs` command beside a legal bot: every game ends within its
+/// timeout plus a margin, each failure names its cause, and the legal bot's games are all kept
+/// (in the outcome and in --json).
+#[test]
+fn hostile_bots_fail_with_their_cause_and_lose_no_other_game() {
+    let cases: [(&str, &str, &[&str]); 9] = [
+        (
+            "flood",
+            "yes hello",
+            &[
+                "no answer within 300 ms",
+                "lines, none a move (the first: \"hello\"",
+            ],
+        ),
+        (
+            "old dialect flood",
+            "yes 'p 1 0,0'",
+            &["none a move (the first: \"p 1 0,0\""],
+        ),
+        (
+            "no newline",
+            "cat /dev/zero",
+            &["bytes without a newline (at most 4096 kept)"],
+        ),
+        (
+            "binary skipped",
+            "printf '\\377\\376\\001 2 3\\n'; sleep 30",
+            &["(the first: \"\\xff\\xfe\\u{1} 2 3\""],
+        ),
+        (
+            "binary field",
+            "printf '3 \\377\\001 1\\n'; sleep 30",
+            &["answer \"3 \\xff\\u{1} 1\": field 2 is not a number"],
+        ),
+        (
+            "closed stdout",
+            "exec >&-; sleep 30",
+            &["output closed before it answered", "it is still running"],
+        ),
+        (
+            "silent",
+            "sleep 30",
+            &["no answer within 300 ms", "hung bot?"],
+        ),
+        (
+            "mid-line exit",
+            "printf '3 0'",
+            &["exited with status 0, in the middle of the line \"3 0\""],
+        ),
+        (
+            "child holds pipe",
+            "sleep 30 & exit 0",
+            &["exited with status 0 but a process it started still holds its output open"],
+        ),
+    ];
+    std::thread::scope(|scope| {
+        for (name, hostile, needles) in cases {
+            scope.spawn(move || {
+                let json = std::env::temp_dir().join(format!(
+                    "splitter-hostile-{}-{}.json",
+                    name.replace(' ', "-"),
+                    std::process::id()
+                ));
+                let mut c = config(&scripted_bot(" "));
+                c.vs = Some(hostile.to_string());
+                c.games = 2;
+                c.jobs = 2;
+                c.keep_going = true;
+                c.silent = true;
+                c.timeout = Duration::from_millis(300);
+                c.json = Some(json.clone());
+                let started = std::time::Instant::now();
+                let (r, _, err) = run(&c);
+                let took = started.elapsed();
+                assert!(took < Duration::from_secs(4), "{name}: {took:?}");
+                let e = r.unwrap_err();
+                assert!(e.contains("2 of 4 games failed"), "{name}: {e}");
+                let failures: Vec<&str> = err
+                    .lines()
+                    .filter(|l| l.starts_with("tester splitter: layout 1 game"))
+                    .collect();
+                assert_eq!(failures.len(), 2, "{name}: {err}");
+                for line in &failures {
+                    for needle in needles {
+                        assert!(line.contains(needle), "{name}: {needle:?} not in {line}");
+                    }
+                    assert!(
+                        line.len() < 500 && !line.contains('\u{1b}'),
+                        "{name}: {line}"
+                    );
+                }
+                let games: Vec<serde_json::Value> =
+                    serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+                std::fs::remove_file(&json).unwrap();
+                assert_eq!(games.len(), 4, "{name}");
+                for (g, game) in games.iter().enumerate() {
+                    let hostile_game = game["command"] == hostile;
+                    assert_eq!(game["game"], g as u64 / 2, "{name}");
+                    if hostile_game {
+                        let error = game["error"].as_str().unwrap();
+                        assert!(error.contains(needles[0]), "{name}: {error}");
+                        assert_eq!(game["score"], 0);
+                    } else {
+                        assert!(game.get("error").is_none(), "{name}: {game}");
+                        assert_eq!(game["score"], expected_score(g as u32 / 2), "{name}");
+                        assert_eq!(game["moves"].as_array().unwrap().len(), 22);
+                    }
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn without_keep_going_the_session_stops_but_keeps_what_was_played() {
+    // The `--vs` bot hangs: the session stops starting games, but every game that ran (the
+    // legal bot's ones that finished while the first failure was pending too) is reported.
+    let json = std::env::temp_dir().join(format!("splitter-stop-{}.json", std::process::id()));
+    let mut c = config(&scripted_bot(" "));
+    c.vs = Some("sleep 30".to_string());
+    c.games = 5;
+    c.jobs = 2;
+    c.timeout = Duration::from_millis(300);
+    c.json = Some(json.clone());
+    let (r, out, _) = run(&c);
+    let e = r.unwrap_err();
+    assert!(e.contains("not played (--keep-going plays them)"), "{e}");
+    let games: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    std::fs::remove_file(&json).unwrap();
+    let legal: Vec<&serde_json::Value> = games.iter().filter(|g| g["error"].is_null()).collect();
+    assert!(!legal.is_empty() && legal.len() < games.len(), "{games:?}");
+    for g in &legal {
+        let n = g["game"].as_u64().unwrap() as u32;
+        assert_eq!(g["score"], expected_score(n));
+    }
+    assert!(games
+        .iter()
+        .any(|g| g["error"].as_str().is_some_and(|e| e.contains("no answer"))));
+    assert!(
+        out.contains(&format!("Games played {}", legal.len())),
+        "{out}"
+    );
 }
