@@ -3,7 +3,7 @@
 //! files, `.cwg` grids, Honey level files, word lists and letter-value files. Each property feeds
 //! random and half-valid inputs and asserts no panic (proptest turns one into a failure with the
 //! smallest input) and either a result or a one-line error. Case count and seed: `FUZZ_CASES`,
-//! `FUZZ_SEED` (see the `fuzz-support` crate).
+//! `FUZZ_SEED` (see `test_support::fuzz`).
 
 use bot::crossword::grid::Grid;
 use bot::crossword::rate::rate;
@@ -11,9 +11,9 @@ use bot::honey::{solve, Level, Rules};
 use bot::splitter::protocol;
 use bot::splitter::{Layout, PolicyKind, Settings};
 use bot::words::{parse_words, LetterValues, Trie};
-use fuzz_support::config;
-use fuzz_support::proptest::collection::vec;
-use fuzz_support::proptest::prelude::*;
+use test_support::fuzz::config;
+use test_support::proptest::collection::vec;
+use test_support::proptest::prelude::*;
 
 /// A one-line error of sane length (inputs are quoted short).
 fn one_line(e: &str) -> Result<(), TestCaseError> {

@@ -8,6 +8,7 @@ mod arena;
 mod honey;
 mod penguins;
 mod process;
+mod progress;
 mod scruffle;
 mod splitter;
 

@@ -8,7 +8,6 @@ pub mod sprt;
 mod timing;
 
 use clap::Parser;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -267,15 +266,7 @@ fn play_all(
     pool: &rayon::ThreadPool,
     args: &Args,
 ) -> Result<Vec<GameResult>, String> {
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(plan.len() as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta})")
-            .map_err(|e| e.to_string())?,
-    );
+    let bar = crate::progress::bar(plan.len() as u64, "games", !args.quiet);
     let results: Vec<Result<GameResult, String>> = pool.install(|| {
         plan.par_iter()
             .map(|game| {

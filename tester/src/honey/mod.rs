@@ -238,10 +238,16 @@ fn check(count: u64, seed: u64, size: Option<usize>, english: bool) -> ExitCode 
         let trie = Trie::from_words(words.iter().map(|s| s.as_str()));
         (words, trie)
     });
+    let bar = crate::progress::bar(count, "levels", true);
     let results: Vec<(Tally, Vec<String>)> = (seed..seed.saturating_add(count))
         .into_par_iter()
-        .map(|s| check_level(s, size, vocabulary.as_ref()))
+        .map(|s| {
+            let result = check_level(s, size, vocabulary.as_ref());
+            bar.inc(1);
+            result
+        })
         .collect();
+    bar.finish_and_clear();
     let tally = results.iter().fold(Tally::default(), |a, r| a.add(r.0));
     let mismatches: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
     println!(

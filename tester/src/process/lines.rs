@@ -70,7 +70,7 @@ impl LineFramer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fuzz_support::proptest::prelude::*;
+    use test_support::proptest::prelude::*;
 
     /// The obvious twin: split the whole output at `\n`, then cut each line.
     fn naive(output: &[u8], cap: usize) -> (Vec<RawLine>, Option<RawLine>) {
@@ -124,13 +124,13 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(fuzz_support::config("line framer"))]
+        #![proptest_config(test_support::fuzz::config("line framer"))]
         #[test]
         fn framing_matches_the_naive_split(
-            output in fuzz_support::proptest::collection::vec(
+            output in test_support::proptest::collection::vec(
                 prop_oneof![Just(b'\n'), Just(b'\r'), any::<u8>()], 0..300),
             cap in 1usize..20,
-            chunks in fuzz_support::proptest::collection::vec(1usize..50, 1..6),
+            chunks in test_support::proptest::collection::vec(1usize..50, 1..6),
         ) {
             prop_assert_eq!(framed(&output, cap, &chunks), naive(&output, cap));
         }

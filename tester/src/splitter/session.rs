@@ -87,7 +87,7 @@ impl fmt::Display for SessionError {
 /// on stderr); remembers a failed write instead of ignoring it.
 struct Report<'a> {
     out: &'a mut dyn Write,
-    bar: Option<ProgressBar>,
+    bar: ProgressBar,
     write_error: Option<std::io::Error>,
 }
 
@@ -97,10 +97,7 @@ impl Report<'_> {
             return;
         }
         let out = &mut *self.out;
-        let written = match &self.bar {
-            Some(bar) => bar.suspend(|| writeln!(out, "{text}")),
-            None => writeln!(out, "{text}"),
-        };
+        let written = self.bar.suspend(|| writeln!(out, "{text}"));
         if let Err(e) = written {
             self.write_error = Some(e);
         }
@@ -160,18 +157,9 @@ pub fn run_session(
         }
     }
     let started = Instant::now();
-    let bar = config.progress.then(|| {
-        let bar = ProgressBar::new(tasks.len() as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {elapsed} (eta {eta})",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    });
     let mut report = Report {
         out,
-        bar,
+        bar: crate::progress::bar(tasks.len() as u64, "games", config.progress),
         write_error: None,
     };
     let next = AtomicUsize::new(0);
@@ -217,9 +205,7 @@ pub fn run_session(
         let mut pending: BTreeMap<usize, GameRecord> = BTreeMap::new();
         let mut reported = 0usize;
         for (i, rec) in rx {
-            if let Some(b) = &report.bar {
-                b.inc(1);
-            }
+            report.bar.inc(1);
             pending.insert(i, rec);
             while let Some(rec) = pending.remove(&reported) {
                 collect.take(reported, rec, &mut report, &mut outcome);
@@ -234,9 +220,7 @@ pub fn run_session(
             collect.take(i, rec, &mut report, &mut outcome);
         }
     });
-    if let Some(b) = report.bar.take() {
-        b.finish_and_clear();
-    }
+    report.bar.finish_and_clear();
     // Layouts cut short (a stop, or failed games) still get their four lines, over the games
     // completed, like the official Ctrl-C handler.
     let several = config.layouts.len() > 1;

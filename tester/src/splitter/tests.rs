@@ -273,10 +273,10 @@ fn cli_forms() {
 mod fuzz {
     use super::super::session::{judge, parse_answer, Answer};
     use bot::splitter::{official, Board, Dice};
-    use fuzz_support::config;
-    use fuzz_support::proptest::collection::vec;
-    use fuzz_support::proptest::prelude::*;
     use rand::{Rng, SeedableRng};
+    use test_support::fuzz::config;
+    use test_support::proptest::collection::vec;
+    use test_support::proptest::prelude::*;
 
     /// Answers as bots write them, near misses, and junk.
     fn bot_line() -> impl Strategy<Value = String> {

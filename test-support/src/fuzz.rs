@@ -3,7 +3,6 @@
 //! cargo test --release fuzz` for a long run), from the seed `FUZZ_SEED` (default: drawn from the
 //! clock). The seed is printed, and a failing test shows it with the smallest failing input.
 
-pub use proptest;
 use proptest::test_runner::{Config, RngSeed};
 
 /// Cases per property when `FUZZ_CASES` is not set.
