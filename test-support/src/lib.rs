@@ -3,5 +3,6 @@
 
 pub mod fuzz;
 pub mod help;
+pub mod pipe;
 
 pub use proptest;
