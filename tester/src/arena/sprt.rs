@@ -30,7 +30,8 @@ impl SprtConfig {
     /// A test that can decide: H1 above H0, and error rates that leave the LLR bounds on either
     /// side of 0 (alpha + beta below 1).
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<SprtConfig, String> {
-        if !(elo1 > elo0) {
+        // NaN compares as neither: refused too.
+        if elo1.partial_cmp(&elo0) != Some(std::cmp::Ordering::Greater) {
             return Err(format!("--elo1 ({elo1}) must be above --elo0 ({elo0})"));
         }
         let rate = |p: f64| p > 0.0 && p < 1.0;
