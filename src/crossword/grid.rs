@@ -343,7 +343,7 @@ mod tests {
             ("x\n3\n", 1, "found \"x\""),
             ("2\n0\n", 2, "must be 1..="),
             ("2\n2\n..\n", 4, "ends after 1 of 2"),
-            ("2\n2\n..\n.x\n", 4, "unexpected character 'x'"),
+            ("2\n2\n..\n.x\n", 4, "unexpected character \"x\""),
             ("2\n2\n...\n..\n", 3, "3 fields, expected 2"),
             ("2\n2\n?.\n..\n0 0\n", 5, "'row col type'"),
             ("2\n2\n?.\n..\n0 a 3\n", 5, "column must be a number"),

@@ -304,7 +304,7 @@ mod tests {
     fn bad_layouts_give_line_numbered_errors() {
         let e = Layout::parse_rows("1 1\n1 x\n", 5).unwrap_err();
         assert_eq!(e.line, 6);
-        assert!(e.to_string().contains("'x'"), "{e}");
+        assert!(e.to_string().contains("code \"x\""), "{e}");
         let e = Layout::parse_rows("1 1\n1\n", 1).unwrap_err();
         assert_eq!(e.line, 2);
         assert!(Layout::parse_rows("1 0\n", 1)
