@@ -155,9 +155,9 @@ fn run_inner(args: &Args) -> Result<ExitCode, String> {
     let moves = solve(&level, rules, &trie, &values, args.top.max(1));
     if moves.is_empty() {
         return Err(format!(
-            "no legal move for {} with hand {:?} ({rules})",
+            "no legal move for {} with hand {} ({rules})",
             files.letters.display(),
-            level.hand_text().trim()
+            crate::source_error::quote(level.hand_text().trim())
         ));
     }
     let board = Board::new(&level, rules);

@@ -56,7 +56,7 @@ pub struct BenchArgs {
     #[arg(long, default_value = "search")]
     policy: PolicyKind,
     /// Write the measured policy's per-game scores (one line per layout: `layout N: s0 s1 ...`).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::output_file)]
     save_scores: Option<std::path::PathBuf>,
     /// Also print the paired difference against scores saved by an earlier `--save-scores` run on
     /// the same seed (to compare two builds or settings game by game).
