@@ -230,13 +230,7 @@ pub fn run_session(
             report.final_lines(several.then_some(layout), games, points, started.elapsed());
         }
     }
-    if let Some(e) = &report.write_error {
-        return Err(match is_broken_pipe(e) {
-            true => SessionError::OutputClosed,
-            false => SessionError::Failed(format!("cannot write the report: {e}")),
-        });
-    }
-    extras(config, &outcome, err);
+    // Every game played is saved, whatever else went wrong.
     if let Some(path) = &config.json {
         let mut all: Vec<&GameRecord> = outcome
             .main
@@ -251,6 +245,13 @@ pub fn run_session(
         std::fs::write(path, text)
             .map_err(|e| SessionError::Failed(format!("{}: {e}", path.display())))?;
     }
+    if let Some(e) = &report.write_error {
+        return Err(match is_broken_pipe(e) {
+            true => SessionError::OutputClosed,
+            false => SessionError::Failed(format!("cannot write the report: {e}")),
+        });
+    }
+    extras(config, &outcome, err);
     let stopped = if tasks.len() > outcome.games() {
         let left = tasks.len() - outcome.games();
         format!(
