@@ -28,6 +28,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    cli::pipe::die_quietly_on_broken_pipe();
     let cli = Cli::parse();
     match cli.command {
         Command::Splitter(args) => cli::splitter::run(args),

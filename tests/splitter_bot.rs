@@ -73,7 +73,10 @@ fn full_games_over_pipes_in_both_dialects_with_crlf() {
         assert_eq!(code, 0, "{err}");
         let board = replay(layout, &dice, &out, old);
         assert_eq!(board.free_cells(&official(layout)), 0);
-        assert!(err.contains("ignoring 'this is not a dice line'"), "{err}");
+        assert!(
+            err.contains("ignoring \"this is not a dice line\""),
+            "{err}"
+        );
     }
 }
 

@@ -8,6 +8,9 @@ use crate::crossword::generate::{fill_layout_with, generate, GenerateOptions};
 use crate::crossword::grid::{Cell, Grid};
 use crate::crossword::rate::{rate, Rating, SCORE_NAMES};
 use crate::crossword::svg;
+use crate::source_error::quote;
+
+use super::args::{integer_in, output_file, seconds};
 
 #[derive(Parser)]
 pub struct Args {
@@ -19,27 +22,33 @@ pub struct Args {
 enum Command {
     /// Print the six scores, the mean, the bonus flag and every rule violation of a grid.
     Rate {
+        /// The grid to rate (`.cwg`).
         file: PathBuf,
         /// Dictionary (one word a line); default: the embedded English list.
         #[arg(long)]
         words: Option<PathBuf>,
         /// Also draw the grid as an SVG picture.
-        #[arg(long)]
+        #[arg(long, value_parser = output_file)]
         svg: Option<PathBuf>,
     },
     /// Fill the layout a grid already has (its questions as given) with dictionary words.
     Fill {
+        /// The grid whose layout is filled (`.cwg`, questions in place).
         input: PathBuf,
-        #[arg(short, long)]
+        /// Write the filled grid here (with --runs, the last one filled).
+        #[arg(short, long, value_parser = output_file)]
         output: Option<PathBuf>,
+        /// Dictionary (one word a line); default: the embedded English list.
         #[arg(long)]
         words: Option<PathBuf>,
-        #[arg(long, default_value_t = 60.0)]
-        seconds: f64,
+        /// Time budget per run, in seconds (more than 0, at most a day).
+        #[arg(long, default_value = "60", value_parser = seconds)]
+        seconds: Duration,
         /// First seed; with --runs N, seeds S..S+N-1 are each filled and timed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value_t = 1)]
+        /// Fill this many seeds in turn and print the median time.
+        #[arg(long, default_value_t = 1, value_parser = runs)]
         runs: u64,
         /// Graph-based backjumping in the first restarts (off by default: it filled fewer grids).
         #[arg(long)]
@@ -52,8 +61,8 @@ enum Command {
     Generate {
         /// An input .cwg, or a folder of them (then --out-dir is required).
         input: PathBuf,
-        /// Output file for a single grid.
-        #[arg(short, long)]
+        /// Output file for a single grid (its folder must exist).
+        #[arg(short, long, value_parser = output_file)]
         output: Option<PathBuf>,
         /// Output folder for batch mode (same file names as the inputs).
         #[arg(long)]
@@ -61,12 +70,13 @@ enum Command {
         /// Dictionary (one word a line); default: the embedded English list.
         #[arg(long)]
         words: Option<PathBuf>,
-        /// Time budget per grid.
-        #[arg(long, default_value_t = 60.0)]
-        seconds: f64,
+        /// Time budget per grid, in seconds (more than 0, at most a day).
+        #[arg(long, default_value = "60", value_parser = seconds)]
+        seconds: Duration,
         /// Stop at the first completely filled valid grid instead of using the whole budget.
         #[arg(long)]
         first: bool,
+        /// Seed of the layout search and the fill (a batch gives grid k the seed S+k).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Cool the layout search by move count only: the same seed gives the same grid whatever
@@ -74,14 +84,20 @@ enum Command {
         #[arg(long)]
         reproducible: bool,
         /// Also draw the result as an SVG picture (single grid; batch mode writes NAME.svg).
-        #[arg(long)]
+        #[arg(long, value_parser = output_file)]
         svg: Option<PathBuf>,
     },
 }
 
+/// Most runs of `crossword fill --runs` (each may take the whole budget).
+const MAX_RUNS: u64 = 10_000;
+
+fn runs(text: &str) -> Result<u64, String> {
+    integer_in(text, 1, MAX_RUNS)
+}
+
 fn load_grid(path: &Path) -> Result<Grid, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let text = crate::source_error::read_text(path).map_err(|e| e.to_string())?;
     Grid::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -93,10 +109,10 @@ fn load_words(path: Option<&Path>) -> Result<Vec<String>, String> {
             let (list, rejected) = crate::words::read_words(p).map_err(|e| e.to_string())?;
             if let Some(r) = rejected.first() {
                 eprintln!(
-                    "warning: {}: {} entries skipped (not A-Z), first '{}' on line {}",
+                    "warning: {}: {} entries skipped (not A-Z), first {} on line {}",
                     p.display(),
                     rejected.len(),
-                    r.entry,
+                    quote(&r.entry),
                     r.line
                 );
             }
@@ -194,9 +210,9 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 let name = if bj { "backjumping" } else { "chronological" };
                 let mut times = Vec::new();
                 let mut filled_count = 0;
-                for s in seed..seed + runs.max(1) {
+                for s in seed..seed.saturating_add(runs) {
                     let started = std::time::Instant::now();
-                    let deadline = started + Duration::from_secs_f64(seconds);
+                    let deadline = started + seconds;
                     let (filled, restarts, nodes) =
                         fill_layout_with(&grid, &index, s, deadline, bj);
                     let elapsed = started.elapsed().as_secs_f64();
@@ -219,8 +235,9 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 let median = times[times.len() / 2];
                 medians.push(median);
                 println!(
-                    "{name}: filled {filled_count}/{}, median {median:.2} s (unfilled runs count as {seconds} s)",
-                    times.len()
+                    "{name}: filled {filled_count}/{}, median {median:.2} s (unfilled runs count as {} s)",
+                    times.len(),
+                    seconds.as_secs_f64()
                 );
             }
             if let [base, other] = medians[..] {
@@ -272,15 +289,20 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 let out = output.ok_or("a single input needs -o OUT.cwg")?;
                 vec![(input, out)]
             };
+            // Every input read before any search, so a broken file fails at once.
+            let grids = jobs
+                .iter()
+                .map(|(inp, _)| load_grid(inp))
+                .collect::<Result<Vec<Grid>, String>>()?;
             let mut all_valid = true;
             let mut summary = Vec::new();
             let mut means = Vec::new();
             println!(
-                "seed {seed}, {seconds} s per grid, {} dictionary words",
+                "seed {seed}, {} s per grid, {} dictionary words",
+                seconds.as_secs_f64(),
                 words.len()
             );
-            for (k, (inp, out)) in jobs.iter().enumerate() {
-                let grid = load_grid(inp)?;
+            for (k, ((inp, out), grid)) in jobs.iter().zip(&grids).enumerate() {
                 let prefilled = grid
                     .cells
                     .iter()
@@ -297,13 +319,13 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 println!("{}: seed {grid_seed}", inp.display());
                 let options = GenerateOptions {
                     seed: grid_seed,
-                    budget: Duration::from_secs_f64(seconds),
+                    budget: seconds,
                     stop_at_first: first,
                     verbose: true,
                     reproducible,
                 };
                 let started = std::time::Instant::now();
-                let result = generate(&grid, &words, &options)
+                let result = generate(grid, &words, &options)
                     .map_err(|e| format!("{}: {e}", inp.display()))?;
                 let elapsed = started.elapsed().as_secs_f64();
                 std::fs::write(out, result.to_text())

@@ -52,10 +52,14 @@ pub struct Args {
     /// Print JSON instead of answer lines.
     #[arg(long)]
     json: bool,
+    /// Hex grid geometry: odd rows shifted right, even rows shifted right, or a rhombus.
     #[arg(long, value_enum, default_value_t = Layout::OddR)]
     layout: Layout,
+    /// How a word joins the board: `extend` = one board letter or a whole existing word on its
+    /// line; `single` = exactly one board letter.
     #[arg(long, value_enum, default_value_t = Link::Extend)]
     link: Link,
+    /// Whether bonuses and mines under the board letters a word reuses count again.
     #[arg(long, value_enum, default_value_t = OnOff::On)]
     bonus_on_existing: OnOff,
 }
@@ -116,10 +120,10 @@ pub fn load_vocabulary(
     let (list, rejected) = read_words(path).map_err(|e| e.to_string())?;
     if let Some(first) = rejected.first() {
         eprintln!(
-            "warning: {}:{}: not a word of letters A-Z: {:?} ({} such entries skipped)",
+            "warning: {}:{}: not a word of letters A-Z: {} ({} such entries skipped)",
             path.display(),
             first.line,
-            first.entry,
+            crate::source_error::quote(&first.entry),
             rejected.len()
         );
     }
@@ -151,9 +155,9 @@ fn run_inner(args: &Args) -> Result<ExitCode, String> {
     let moves = solve(&level, rules, &trie, &values, args.top.max(1));
     if moves.is_empty() {
         return Err(format!(
-            "no legal move for {} with hand {:?} ({rules})",
+            "no legal move for {} with hand {} ({rules})",
             files.letters.display(),
-            level.hand_text().trim()
+            crate::source_error::quote(level.hand_text().trim())
         ));
     }
     let board = Board::new(&level, rules);

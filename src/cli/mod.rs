@@ -1,11 +1,13 @@
 //! Command-line front ends (clap). One file per game; `bench` dispatches to each game's bench.
 //! Nothing in the penguins bundle may depend on this module.
 
+pub mod args;
 pub mod bench;
 pub mod crossword;
 pub mod honey;
 pub mod penguins;
 pub mod penguins_bench;
+pub mod pipe;
 pub mod scruffle;
 pub mod splitter;
 

@@ -33,15 +33,17 @@ pub struct BenchArgs {
     /// Also play this many in-process games of --policy against --against (seats rotated).
     #[arg(long, default_value_t = 0)]
     games: usize,
+    /// The policy measured in --games (as `bot penguins --policy`).
     #[arg(long, default_value = "engine")]
     policy: String,
+    /// Its opponent in --games (as `bot penguins --policy`).
     #[arg(long, default_value = "greedy")]
     against: String,
     /// Players per game for --games.
     #[arg(long, default_value_t = 2)]
     players: usize,
     /// Milliseconds per move for --games.
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 40, value_parser = super::args::millis)]
     ms: u64,
 }
 

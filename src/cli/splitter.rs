@@ -5,16 +5,18 @@ use crate::splitter::selfplay::play_seeded_game;
 use crate::splitter::stats::{stats, Stats};
 use crate::splitter::{official, protocol};
 use clap::Parser;
+
+use super::args::millis;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
 pub struct Args {
     /// Time budget per move in milliseconds (search policy).
-    #[arg(long, default_value_t = DEFAULT_MS)]
+    #[arg(long, default_value_t = DEFAULT_MS, value_parser = millis)]
     ms: u64,
     /// Time budget for the early moves (while more than half the pairs are free).
-    #[arg(long, default_value_t = DEFAULT_EARLY_MS)]
+    #[arg(long, default_value_t = DEFAULT_EARLY_MS, value_parser = millis)]
     early_ms: u64,
     /// search (Monte-Carlo over future dice), greedy (one-move evaluation) or random.
     #[arg(long, default_value = "search")]
@@ -39,10 +41,10 @@ pub struct BenchArgs {
     #[arg(long, default_value = "both")]
     layout: String,
     /// Time budget per move for the search policy.
-    #[arg(long, default_value_t = DEFAULT_MS)]
+    #[arg(long, default_value_t = DEFAULT_MS, value_parser = millis)]
     ms: u64,
     /// Time budget for the early moves (while more than half the pairs are free).
-    #[arg(long, default_value_t = DEFAULT_EARLY_MS)]
+    #[arg(long, default_value_t = DEFAULT_EARLY_MS, value_parser = millis)]
     early_ms: u64,
     /// Stop search after this many rollout batches instead of the clock (reproducible figures).
     #[arg(long)]
@@ -54,7 +56,7 @@ pub struct BenchArgs {
     #[arg(long, default_value = "search")]
     policy: PolicyKind,
     /// Write the measured policy's per-game scores (one line per layout: `layout N: s0 s1 ...`).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::output_file)]
     save_scores: Option<std::path::PathBuf>,
     /// Also print the paired difference against scores saved by an earlier `--save-scores` run on
     /// the same seed (to compare two builds or settings game by game).

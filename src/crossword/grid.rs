@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::source_error::quote;
+
 /// One grid field as read from the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cell {
@@ -89,7 +91,7 @@ fn parse_side(lines: &[&str], index: usize, what: &str) -> Result<usize, ParseEr
     let value: usize = text.parse().map_err(|_| {
         error(
             index + 1,
-            format!("expected the number of {what}, found '{text}'"),
+            format!("expected the number of {what}, found {}", quote(text)),
         )
     })?;
     if value == 0 || value > MAX_SIDE {
@@ -139,9 +141,14 @@ impl Grid {
                         return Err(error(
                             line_no,
                             format!(
-                            "column {c}: unexpected character '{}' (expected ? . A-Z - or space)",
-                            line[c..].chars().next().unwrap_or('?')
-                        ),
+                                "column {c}: unexpected character {} (expected ? . A-Z - or space)",
+                                quote(
+                                    line.get(c..)
+                                        .and_then(|rest| rest.chars().next())
+                                        .unwrap_or('?')
+                                        .to_string()
+                                )
+                            ),
                         ))
                     }
                 };
@@ -160,8 +167,8 @@ impl Grid {
                 return Err(error(
                     line_no,
                     format!(
-                        "question line needs 'row col type', found '{}'",
-                        line.trim()
+                        "question line needs 'row col type', found {}",
+                        quote(line.trim())
                     ),
                 ));
             }
@@ -169,7 +176,10 @@ impl Grid {
                 fields[k].parse().map_err(|_| {
                     error(
                         line_no,
-                        format!("question {what} must be a number, found '{}'", fields[k]),
+                        format!(
+                            "question {what} must be a number, found {}",
+                            quote(fields[k])
+                        ),
                     )
                 })
             };
@@ -330,10 +340,10 @@ mod tests {
     fn broken_files_give_line_numbered_errors() {
         let cases = [
             ("", 1, "number of rows"),
-            ("x\n3\n", 1, "found 'x'"),
+            ("x\n3\n", 1, "found \"x\""),
             ("2\n0\n", 2, "must be 1..="),
             ("2\n2\n..\n", 4, "ends after 1 of 2"),
-            ("2\n2\n..\n.x\n", 4, "unexpected character 'x'"),
+            ("2\n2\n..\n.x\n", 4, "unexpected character \"x\""),
             ("2\n2\n...\n..\n", 3, "3 fields, expected 2"),
             ("2\n2\n?.\n..\n0 0\n", 5, "'row col type'"),
             ("2\n2\n?.\n..\n0 a 3\n", 5, "column must be a number"),

@@ -1,7 +1,7 @@
 //! Level files: the letters grid, the bonuses grid and the hand, parsed into a checked `Level`.
 //! Every problem is reported with the file, the 1-based line and what is wrong.
 
-use crate::source_error::SourceError;
+use crate::source_error::{quote, SourceError};
 use std::path::Path;
 
 /// A cell's bonus. Portals carry the six-way direction they jump in.
@@ -96,28 +96,49 @@ pub struct Level {
     pub hand: [u8; 26],
 }
 
-/// Grid rows of whitespace-separated tokens; blank lines are skipped, rows must have equal length.
-/// Returns each row with its 1-based line number.
+/// Largest grid side accepted: far above real levels (the generator draws 5..=16), small enough
+/// that any level is read and solved in well under a second (a 3000x3000 grid took 36 s and
+/// 1.2 GB before this limit).
+pub const MAX_SIDE: usize = 256;
+
+/// Grid rows of whitespace-separated tokens; blank lines are skipped, rows must have equal length
+/// and at most `MAX_SIDE` cells, and there may be at most `MAX_SIDE` rows (checked while reading,
+/// so a huge file costs no memory). Returns each row with its 1-based line number.
 fn parse_rows<'a>(text: &'a str, source: &str) -> Result<Vec<(usize, Vec<&'a str>)>, SourceError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let rows: Vec<(usize, Vec<&str>)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.split_whitespace().collect::<Vec<_>>()))
-        .filter(|(_, cells)| !cells.is_empty())
-        .collect();
-    let Some((_, first)) = rows.first() else {
-        return Err(SourceError::new(source, 0, "grid is empty"));
-    };
-    let width = first.len();
-    for (line, cells) in &rows {
+    let mut rows: Vec<(usize, Vec<&str>)> = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        let line = i + 1;
+        let cells: Vec<&str> = l.split_whitespace().take(MAX_SIDE + 1).collect();
+        if cells.is_empty() {
+            continue;
+        }
+        if cells.len() > MAX_SIDE {
+            return Err(SourceError::new(
+                source,
+                line,
+                format!("row has more than {MAX_SIDE} cells (the largest grid side accepted)"),
+            ));
+        }
+        if rows.len() == MAX_SIDE {
+            return Err(SourceError::new(
+                source,
+                line,
+                format!("more than {MAX_SIDE} rows (the largest grid side accepted)"),
+            ));
+        }
+        let width = rows.first().map_or(cells.len(), |(_, first)| first.len());
         if cells.len() != width {
             return Err(SourceError::new(
                 source,
-                *line,
+                line,
                 format!("row has {} cells, expected {width}", cells.len()),
             ));
         }
+        rows.push((line, cells));
+    }
+    if rows.is_empty() {
+        return Err(SourceError::new(source, 0, "grid is empty"));
     }
     Ok(rows)
 }
@@ -140,7 +161,10 @@ pub fn parse_letters(
                     return Err(SourceError::new(
                         source,
                         *line,
-                        format!("cell {x}: expected `-` or one letter A-Z, found {cell:?}"),
+                        format!(
+                            "cell {x}: expected `-` or one letter A-Z, found {}",
+                            quote(cell)
+                        ),
                     ))
                 }
             });
@@ -151,6 +175,19 @@ pub fn parse_letters(
 
 /// Parse a bonuses grid and check the portals pair up (each kind at most once, with its partner).
 pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonus>), SourceError> {
+    let (width, height, bonuses, portal_line) = parse_bonus_cells(text, source)?;
+    check_portal_pairs(&portal_line, source)?;
+    Ok((width, height, bonuses))
+}
+
+/// The line of each portal kind's cell, by `Dir6` index.
+type PortalLines = [Option<usize>; 6];
+
+/// A bonuses grid's cells, each portal kind at most once; partners not checked yet.
+fn parse_bonus_cells(
+    text: &str,
+    source: &str,
+) -> Result<(usize, usize, Vec<Bonus>, PortalLines), SourceError> {
     let rows = parse_rows(text, source)?;
     let width = rows[0].1.len();
     let mut bonuses = Vec::with_capacity(width * rows.len());
@@ -161,7 +198,7 @@ pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonu
                 return Err(SourceError::new(
                     source,
                     *line,
-                    format!("cell {x}: unknown bonus {cell:?} (expected - dl tl dw tw m pr pl pur pul pdr pdl)"),
+                    format!("cell {x}: unknown bonus {} (expected - dl tl dw tw m pr pl pur pul pdr pdl)", quote(cell)),
                 ));
             };
             if let Bonus::Portal(d) = bonus {
@@ -180,6 +217,11 @@ pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonu
             bonuses.push(bonus);
         }
     }
+    Ok((width, rows.len(), bonuses, portal_line))
+}
+
+/// Every portal needs its partner.
+fn check_portal_pairs(portal_line: &PortalLines, source: &str) -> Result<(), SourceError> {
     for d in Dir6::ALL {
         if let (Some(line), None) = (portal_line[d as usize], portal_line[d.opposite() as usize]) {
             return Err(SourceError::new(
@@ -193,7 +235,7 @@ pub fn parse_bonuses(text: &str, source: &str) -> Result<(usize, usize, Vec<Bonu
             ));
         }
     }
-    Ok((width, rows.len(), bonuses))
+    Ok(())
 }
 
 /// Parse a hand: letters A-Z (either case), whitespace ignored.
@@ -206,7 +248,7 @@ pub fn parse_hand(text: &str, source: &str) -> Result<[u8; 26], SourceError> {
                 return Err(SourceError::new(
                     source,
                     i + 1,
-                    format!("expected letters A-Z, found {c:?}"),
+                    format!("expected letters A-Z, found {}", quote(c.to_string())),
                 ));
             }
             let slot = &mut hand[crate::words::letter_index(c.to_ascii_uppercase() as u8)];
@@ -224,7 +266,8 @@ impl Level {
         hand: (&str, &str),
     ) -> Result<Level, SourceError> {
         let (width, height, cells) = parse_letters(letters.0, letters.1)?;
-        let (bw, bh, bonus_cells) = parse_bonuses(bonuses.0, bonuses.1)?;
+        // The shape first: a cut-short grid is reported as such, not as a portal without partner.
+        let (bw, bh, bonus_cells, portal_lines) = parse_bonus_cells(bonuses.0, bonuses.1)?;
         if (bw, bh) != (width, height) {
             return Err(SourceError::new(
                 bonuses.1,
@@ -235,6 +278,7 @@ impl Level {
                 ),
             ));
         }
+        check_portal_pairs(&portal_lines, bonuses.1)?;
         Ok(Level {
             width,
             height,
@@ -246,12 +290,8 @@ impl Level {
 
     /// Read the three files.
     pub fn read(letters: &Path, bonuses: &Path, hand: &Path) -> Result<Level, SourceError> {
-        let read = |p: &Path| {
-            let source = p.display().to_string();
-            std::fs::read_to_string(p)
-                .map(|t| (t, source.clone()))
-                .map_err(|e| SourceError::new(&source, 0, format!("cannot read: {e}")))
-        };
+        let read =
+            |p: &Path| crate::source_error::read_text(p).map(|t| (t, p.display().to_string()));
         let (l, ls) = read(letters)?;
         let (b, bs) = read(bonuses)?;
         let (h, hs) = read(hand)?;
@@ -346,5 +386,28 @@ mod tests {
         assert_eq!(e.line, 2);
         let e = Level::parse(("- -\n", "l"), ("- - -\n", "b"), ("A", "h")).unwrap_err();
         assert!(e.to_string().contains("3x1"), "{e}");
+        // A bonuses grid cut short before a portal's partner: the size is the problem.
+        let letters = ("- -\n- -\n", "l");
+        let e = Level::parse(letters, ("pr -\n", "b"), ("A", "h")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "b: grid is 2x1 but l is 2x2 (width x height)"
+        );
+        let e = Level::parse(letters, ("pr -\n- -\n", "b"), ("A", "h")).unwrap_err();
+        assert!(e.problem.contains("no `pl` partner"), "{e}");
+    }
+
+    #[test]
+    fn grids_beyond_the_side_limit_are_refused_where_they_exceed_it() {
+        let row = |n: usize| vec!["-"; n].join(" ") + "\n";
+        assert!(parse_letters(&row(MAX_SIDE).repeat(MAX_SIDE), "l").is_ok());
+        let e = parse_letters(&row(MAX_SIDE + 1), "l").unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.problem.contains("more than 256 cells"), "{e}");
+        let e = parse_letters(&row(3).repeat(5000), "l").unwrap_err();
+        assert_eq!(e.line, MAX_SIDE + 1);
+        assert!(e.problem.contains("more than 256 rows"), "{e}");
+        let e = parse_bonuses(&row(100_000), "b").unwrap_err();
+        assert!(e.problem.contains("more than 256 cells"), "{e}");
     }
 }

@@ -167,7 +167,7 @@ impl Layout {
 
     /// Read a layout file (rows only, `#` comments allowed); errors name the file.
     pub fn from_file(path: &std::path::Path) -> Result<Layout, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::source_error::read_text(path).map_err(|e| e.to_string())?;
         Layout::parse_rows(&text, 1).map_err(|e| format!("{}: {e}", path.display()))
     }
 
@@ -247,7 +247,10 @@ pub fn parse_codes(line: &str, line_no: usize) -> Result<Vec<u8>, LayoutError> {
             Ok(c) if c <= HEART => Ok(c),
             _ => Err(err(
                 line_no,
-                format!("layout code '{t}' is not 0, 1, 2 or 3"),
+                format!(
+                    "layout code {} is not 0, 1, 2 or 3",
+                    crate::source_error::quote(t)
+                ),
             )),
         })
         .collect()
@@ -301,7 +304,7 @@ mod tests {
     fn bad_layouts_give_line_numbered_errors() {
         let e = Layout::parse_rows("1 1\n1 x\n", 5).unwrap_err();
         assert_eq!(e.line, 6);
-        assert!(e.to_string().contains("'x'"), "{e}");
+        assert!(e.to_string().contains("code \"x\""), "{e}");
         let e = Layout::parse_rows("1 1\n1\n", 1).unwrap_err();
         assert_eq!(e.line, 2);
         assert!(Layout::parse_rows("1 0\n", 1)

@@ -1,12 +1,17 @@
 //! The bot's side of the wire: header `W H R` and H layout rows, then one answer per dice line.
 //! A dice line `d A B` (first-week Tester) is answered `p N X,Y`; a bare `A B` (current Tester)
 //! is answered `N X Y`. Lines are cleaned of BOM, `\r` and stray spaces; anything else is reported
-//! on the error stream and skipped, so the bot stays in step with the Tester.
+//! on the error stream (quoted short) and skipped, so the bot stays in step with the Tester. Lines
+//! are read with bounded memory: a line longer than `MAX_LINE_BYTES` is cut.
 
 use super::game::{Board, Dice, Move};
 use super::layout::{clean_line, Layout};
 use super::policy::{Player, Settings};
+use crate::source_error::{quote, read_line_capped};
 use std::io::{BufRead, Write};
+
+/// Bytes kept of one input line (a layout row of `MAX_SIDE` cells takes 128).
+pub const MAX_LINE_BYTES: usize = 4096;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -37,7 +42,7 @@ pub fn parse_dice(line: &str) -> Result<(Dialect, Dice), String> {
     }
     let die = |t: &str| match t.parse::<u8>() {
         Ok(v) if (1..=6).contains(&v) => Ok(v),
-        _ => Err(format!("'{t}' is not a die value 1..6")),
+        _ => Err(format!("{} is not a die value 1..6", quote(t))),
     };
     let a = die(first)?;
     let b = die(tokens.next().ok_or("only one die")?)?;
@@ -56,7 +61,8 @@ fn trailing_junk(line: &str) -> Option<&str> {
     (!rest.is_empty()).then_some(rest)
 }
 
-/// Reads lines as bytes so invalid UTF-8 is reported, not fatal; numbers them from 1.
+/// Reads lines as bytes so invalid UTF-8 is reported, not fatal; numbers them from 1; keeps at
+/// most `MAX_LINE_BYTES` of each.
 struct Lines<R> {
     input: R,
     number: usize,
@@ -65,8 +71,7 @@ struct Lines<R> {
 
 impl<R: BufRead> Lines<R> {
     fn next_line(&mut self) -> std::io::Result<Option<String>> {
-        self.buf.clear();
-        if self.input.read_until(b'\n', &mut self.buf)? == 0 {
+        if read_line_capped(&mut self.input, MAX_LINE_BYTES, &mut self.buf)?.is_none() {
             return Ok(None);
         }
         self.number += 1;
@@ -96,9 +101,17 @@ fn read_layout<R: BufRead>(lines: &mut Lines<R>) -> Result<(Layout, usize), Stri
         .split_whitespace()
         .map(|t| t.parse::<usize>())
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("line {at}: header '{header}' is not 'W H R' (numbers)"))?;
+        .map_err(|_| {
+            format!(
+                "line {at}: header {} is not 'W H R' (numbers)",
+                quote(&header)
+            )
+        })?;
     if nums.len() != 2 && nums.len() != 3 {
-        return Err(format!("line {at}: header '{header}' is not 'W H R'"));
+        return Err(format!(
+            "line {at}: header {} is not 'W H R'",
+            quote(&header)
+        ));
     }
     let (mut w, mut h) = (nums[0], nums[1]);
     if w == 0 || h == 0 || w > super::layout::MAX_SIDE || h > super::layout::MAX_SIDE {
@@ -163,8 +176,9 @@ pub fn run<R: BufRead, W: Write, E: Write>(
             Err(why) => {
                 let _ = writeln!(
                     errors,
-                    "splitter: line {}: ignoring '{line}': {why}",
-                    lines.number
+                    "splitter: line {}: ignoring {}: {why}",
+                    lines.number,
+                    quote(line)
                 );
                 continue;
             }
@@ -172,32 +186,24 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         if let Some(junk) = trailing_junk(line) {
             let _ = writeln!(
                 errors,
-                "splitter: line {}: ignoring '{junk}' after the dice",
-                lines.number
+                "splitter: line {}: ignoring {} after the dice",
+                lines.number,
+                quote(junk)
             );
         }
-        let mv = match player.choose(&board, dice) {
-            Some(mv) => {
-                board
-                    .place(&layout, dice, mv)
-                    .map_err(|e| format!("internal error: own move refused: {e}"))?;
-                mv
-            }
-            None => {
-                // Nothing legal exists; still answer once so the other side is not left waiting.
-                let _ = writeln!(
-                    errors,
-                    "splitter: line {}: dice {} {} but the board is full",
-                    lines.number, dice.0, dice.1
-                );
-                let (x, y) = layout
-                    .fillable()
-                    .first()
-                    .map(|&c| layout.xy(c))
-                    .unwrap_or((0, 0));
-                Move { die: dice.0, x, y }
-            }
+        let Some(mv) = player.choose(&board, dice) else {
+            // No legal move exists, so none is answered: an illegal one would only be refused.
+            // The Tester never rolls for a full board; this input is out of step with the game.
+            let _ = writeln!(
+                errors,
+                "splitter: line {}: dice {} {} but the board is full: no move is possible, none answered",
+                lines.number, dice.0, dice.1
+            );
+            continue;
         };
+        board
+            .place(&layout, dice, mv)
+            .map_err(|e| format!("internal error: own move refused: {e}"))?;
         writeln!(output, "{}", format_answer(dialect, mv))
             .and_then(|_| output.flush())
             .map_err(|e| format!("cannot write answer: {e}"))?;
@@ -325,13 +331,46 @@ mod tests {
         }
         let (answers, err) = drive(&input);
         replay(&layout, &dice, &answers, &old);
-        assert!(err.contains("ignoring 'hello there'"), "{err}");
-        assert!(err.contains("'7' is not a die value"), "{err}");
+        assert!(err.contains("ignoring \"hello there\""), "{err}");
+        assert!(err.contains("\"7\" is not a die value"), "{err}");
+        assert!(err.contains("ignoring \"\\u{1}\u{fffd}\""), "{err}");
         assert!(
             err.lines().all(|l| l.starts_with("splitter: line ")),
             "{err}"
         );
         assert!(!err.contains("comment"));
+    }
+
+    #[test]
+    fn a_full_board_is_reported_and_never_answered() {
+        // One mirror pair: the first roll fills the board; later rolls cannot be played.
+        let (answers, err) = drive("2 1 3\n1 1\n3 4\n5 6\nd 2 2\n");
+        assert_eq!(answers, vec!["3 0 0".to_string()], "{err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "{err}");
+        assert_eq!(
+            lines[0],
+            "splitter: line 4: dice 5 6 but the board is full: no move is possible, none answered"
+        );
+        assert!(lines[1].starts_with("splitter: line 5: dice 2 2"), "{err}");
+    }
+
+    #[test]
+    fn huge_and_binary_lines_are_reported_short_and_escaped() {
+        let mut input = format!("8 7 22\n{GRID_A}");
+        input.push_str(&"9".repeat(1 << 20));
+        input.push_str("\n\x1b[2J\x07\n3 4\n");
+        let (answers, err) = drive(&input);
+        assert_eq!(answers.len(), 1, "the dice after the junk are answered");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "{err}");
+        assert!(lines.iter().all(|l| l.len() < 300), "{err}");
+        assert!(
+            lines[0].starts_with("splitter: line 9: ignoring \"9999"),
+            "{err}"
+        );
+        assert!(lines[1].contains("\\u{1b}[2J\\u{7}"), "{err}");
+        assert!(!err.contains('\x1b') && !err.contains('\x07'));
     }
 
     #[test]

@@ -24,14 +24,14 @@ pub struct Rejected {
 
 #[derive(Debug)]
 pub enum WordsError {
-    Io { path: String, error: std::io::Error },
+    Read(crate::source_error::SourceError),
     Empty { source: String },
 }
 
 impl fmt::Display for WordsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            WordsError::Io { path, error } => write!(f, "{path}: cannot read word list: {error}"),
+            WordsError::Read(e) => write!(f, "{e} (word list)"),
             WordsError::Empty { source } => write!(f, "{source}: word list has no valid words"),
         }
     }
@@ -63,10 +63,7 @@ pub fn parse_words(text: &str) -> (WordList, Vec<Rejected>) {
 
 /// Read and parse a word file; an unreadable file or one with no valid word is an error.
 pub fn read_words(path: &Path) -> Result<(WordList, Vec<Rejected>), WordsError> {
-    let bytes = std::fs::read(path).map_err(|error| WordsError::Io {
-        path: path.display().to_string(),
-        error,
-    })?;
+    let bytes = crate::source_error::read_bytes(path).map_err(WordsError::Read)?;
     let text = String::from_utf8_lossy(&bytes);
     let (list, rejected) = parse_words(&text);
     if list.words.is_empty() {
@@ -97,7 +94,11 @@ impl fmt::Display for StrictWordsError {
                 source,
                 line,
                 entry,
-            } => write!(f, "{source}:{line}: not a word of letters A-Z: {entry:?}"),
+            } => write!(
+                f,
+                "{source}:{line}: not a word of letters A-Z: {}",
+                crate::source_error::quote(entry)
+            ),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Letter-value tables: standard English Scrabble values, or a file of `<LETTER> <int>` lines.
 
 use super::letter_index;
-use crate::source_error::SourceError;
+use crate::source_error::{quote, SourceError};
 use std::path::Path;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,12 +44,15 @@ impl LetterValues {
                     let l = letter.to_ascii_uppercase();
                     let b = l.as_bytes();
                     if b.len() != 1 || !b[0].is_ascii_uppercase() {
-                        return Err(err(n, format!("expected a letter A-Z, found {letter:?}")));
+                        return Err(err(
+                            n,
+                            format!("expected a letter A-Z, found {}", quote(letter)),
+                        ));
                     }
                     let v: u32 = value.parse().map_err(|_| {
                         err(
                             n,
-                            format!("expected a non-negative integer, found {value:?}"),
+                            format!("expected a non-negative integer, found {}", quote(value)),
                         )
                     })?;
                     let idx = letter_index(b[0]);
@@ -62,7 +65,7 @@ impl LetterValues {
                 _ => {
                     return Err(err(
                         n,
-                        format!("expected `<LETTER> <value>`, found {line:?}"),
+                        format!("expected `<LETTER> <value>`, found {}", quote(line)),
                     ))
                 }
             }
@@ -71,10 +74,8 @@ impl LetterValues {
     }
 
     pub fn read(path: &Path) -> Result<Self, SourceError> {
-        let source = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| SourceError::new(&source, 0, format!("cannot read: {e}")))?;
-        Self::parse(&text, &source)
+        let text = crate::source_error::read_text(path)?;
+        Self::parse(&text, &path.display().to_string())
     }
 }
 

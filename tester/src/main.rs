@@ -8,6 +8,7 @@ mod arena;
 mod honey;
 mod penguins;
 mod process;
+mod progress;
 mod scruffle;
 mod splitter;
 
@@ -33,6 +34,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    bot::cli::pipe::quiet_exit_on_closed_output();
     match Cli::parse().command {
         Command::Splitter(a) => splitter::run(a),
         Command::Penguins(a) => penguins::run(a),

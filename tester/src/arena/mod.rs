@@ -8,13 +8,14 @@ pub mod sprt;
 mod timing;
 
 use clap::Parser;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use bot::cli::args::{integer_in, millis, millis_threshold};
 use bot::penguins::Rules;
 
+use crate::penguins::output_path;
 use crate::penguins::referee::{run_game, RefereeConfig};
 use schedule::{GameResult, Scheduled};
 use sprt::{SprtConfig, Verdict};
@@ -28,31 +29,31 @@ pub struct Args {
     #[arg(long, default_value = "2", value_delimiter = ',')]
     players: Vec<usize>,
     /// Games per player count (seeds x seat rotations; rounded down to whole rotations).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = game_count)]
     games: usize,
     /// First seed of the fixed seed list (seeds are SEED, SEED+1, ...).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Parallel games (default: cores - 1, at least 1).
-    #[arg(long)]
+    #[arg(long, value_parser = workers)]
     workers: Option<usize>,
     /// Time for each bot's first turn, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = millis)]
     first_ms: u64,
     /// Time for every later turn, in milliseconds.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = 50, value_parser = millis)]
     turn_ms: u64,
     /// Later turns slower than this many milliseconds are counted in the timing table.
-    #[arg(long, default_value_t = 45.0)]
+    #[arg(long, default_value_t = 45.0, value_parser = millis_threshold)]
     slow_ms: f64,
     /// Rule switches, comma-separated: one-fish, push, score-under, early-end (or default).
     #[arg(long, default_value = "default")]
     rules: String,
     /// Write the full results (config, tables, ratings, every game) as JSON here.
-    #[arg(long)]
+    #[arg(long, value_parser = output_path)]
     json: Option<String>,
     /// Write one CSV row per game and seat here.
-    #[arg(long)]
+    #[arg(long, value_parser = output_path)]
     csv: Option<String>,
     /// Write every game's replay JSON into this directory.
     #[arg(long)]
@@ -60,24 +61,53 @@ pub struct Args {
     /// SPRT mode: "A,B" asks whether bot A is stronger than bot B (2-player games only).
     #[arg(long)]
     sprt: Option<String>,
-    /// SPRT: Elo advantage of A under H0.
-    #[arg(long, default_value_t = 0.0)]
+    /// SPRT: Elo advantage of A under H0 (-1000..1000).
+    #[arg(long, default_value_t = 0.0, value_parser = elo, allow_negative_numbers = true)]
     elo0: f64,
-    /// SPRT: Elo advantage of A under H1.
-    #[arg(long, default_value_t = 20.0)]
+    /// SPRT: Elo advantage of A under H1 (-1000..1000, above --elo0).
+    #[arg(long, default_value_t = 20.0, value_parser = elo, allow_negative_numbers = true)]
     elo1: f64,
-    /// SPRT: false-positive rate.
-    #[arg(long, default_value_t = 0.05)]
+    /// SPRT: false-positive rate (between 0 and 1, exclusive).
+    #[arg(long, default_value_t = 0.05, value_parser = probability)]
     alpha: f64,
-    /// SPRT: false-negative rate.
-    #[arg(long, default_value_t = 0.05)]
+    /// SPRT: false-negative rate (between 0 and 1, exclusive).
+    #[arg(long, default_value_t = 0.05, value_parser = probability)]
     beta: f64,
     /// SPRT: stop after this many games without a verdict.
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = game_count)]
     max_games: usize,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+}
+
+/// Most games one arena run plays per player count.
+const MAX_GAMES: u64 = 1_000_000;
+/// Most parallel games.
+const MAX_WORKERS: u64 = 256;
+
+fn game_count(text: &str) -> Result<usize, String> {
+    integer_in(text, 1, MAX_GAMES).map(|n| n as usize)
+}
+
+fn workers(text: &str) -> Result<usize, String> {
+    integer_in(text, 1, MAX_WORKERS).map(|n| n as usize)
+}
+
+/// A rate strictly between 0 and 1.
+fn probability(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
+        _ => Err("must be a number between 0 and 1 (exclusive)".into()),
+    }
+}
+
+/// An Elo difference, within what a win rate can express.
+fn elo(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(e) if (-1000.0..=1000.0).contains(&e) => Ok(e),
+        _ => Err("must be a number from -1000 to 1000".into()),
+    }
 }
 
 /// A named bot command.
@@ -126,6 +156,14 @@ fn run_arena(args: &Args) -> Result<(), String> {
     if let Some(bad) = args.players.iter().find(|p| !(2..=4).contains(*p)) {
         return Err(format!("--players: {bad} (must be 2, 3 or 4)"));
     }
+    // Everything checked before the first line of output.
+    let sprt_setup = match &args.sprt {
+        Some(pair) => Some((
+            sprt_pair(pair, &bots)?,
+            SprtConfig::new(args.elo0, args.elo1, args.alpha, args.beta)?,
+        )),
+        None => None,
+    };
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let workers = args
         .workers
@@ -163,14 +201,7 @@ fn run_arena(args: &Args) -> Result<(), String> {
     let mut sections = Vec::new();
     let mut all_games = Vec::new();
     let sprt_result;
-    if let Some(pair) = &args.sprt {
-        let (a, b) = sprt_pair(pair, &bots)?;
-        let config = SprtConfig {
-            elo0: args.elo0,
-            elo1: args.elo1,
-            alpha: args.alpha,
-            beta: args.beta,
-        };
+    if let Some(((a, b), config)) = sprt_setup {
         let (games, outcome) = run_sprt(args, &bots, a, b, config, &limits, &pool)?;
         sections.push(report::section(2, &bots, &games, args.slow_ms));
         sprt_result = Some(outcome);
@@ -235,15 +266,7 @@ fn play_all(
     pool: &rayon::ThreadPool,
     args: &Args,
 ) -> Result<Vec<GameResult>, String> {
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(plan.len() as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta})")
-            .map_err(|e| e.to_string())?,
-    );
+    let bar = crate::progress::bar(plan.len() as u64, "games", !args.quiet);
     let results: Vec<Result<GameResult, String>> = pool.install(|| {
         plan.par_iter()
             .map(|game| {

@@ -27,6 +27,27 @@ pub fn expected_score(elo: f64) -> f64 {
 }
 
 impl SprtConfig {
+    /// A test that can decide: H1 above H0, and error rates that leave the LLR bounds on either
+    /// side of 0 (alpha + beta below 1).
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<SprtConfig, String> {
+        // NaN compares as neither: refused too.
+        if elo1.partial_cmp(&elo0) != Some(std::cmp::Ordering::Greater) {
+            return Err(format!("--elo1 ({elo1}) must be above --elo0 ({elo0})"));
+        }
+        let rate = |p: f64| p > 0.0 && p < 1.0;
+        if !(rate(alpha) && rate(beta) && alpha + beta < 1.0) {
+            return Err(format!(
+                "--alpha ({alpha}) and --beta ({beta}) must each be between 0 and 1, and add up to less than 1"
+            ));
+        }
+        Ok(SprtConfig {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
     /// (lower, upper) log-likelihood-ratio bounds.
     pub fn bounds(&self) -> (f64, f64) {
         (
@@ -96,6 +117,24 @@ mod tests {
         alpha: 0.05,
         beta: 0.05,
     };
+
+    #[test]
+    fn configs_that_cannot_decide_are_refused() {
+        assert!(SprtConfig::new(0.0, 20.0, 0.05, 0.05).is_ok());
+        for (elo0, elo1, alpha, beta) in [
+            (0.0, 20.0, 2.0, 0.05),
+            (0.0, 20.0, 0.05, 0.0),
+            (0.0, 20.0, 0.6, 0.5),
+            (0.0, 20.0, f64::NAN, 0.05),
+            (20.0, 0.0, 0.05, 0.05),
+            (0.0, f64::NAN, 0.05, 0.05),
+        ] {
+            assert!(
+                SprtConfig::new(elo0, elo1, alpha, beta).is_err(),
+                "{elo0} {elo1} {alpha} {beta}"
+            );
+        }
+    }
 
     #[test]
     fn bounds_are_the_wald_bounds() {

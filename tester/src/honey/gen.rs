@@ -31,7 +31,8 @@ fn random_values(rng: &mut Xoshiro256PlusPlus) -> LetterValues {
 /// A level for `seed`; `size` fixes the grid (else 5..=16, sometimes not square).
 pub fn generate(seed: u64, size: Option<usize>) -> Generated {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let size = size.map(|s| s.max(3)); // room for the planted tw, mine and portals
+    // The CLI keeps `size` at 3 or more: room for the planted tw, mine and portals.
+    let size = size.map(|s| s.max(3));
     let height = size.unwrap_or_else(|| rng.random_range(5..=16));
     let width = match size {
         Some(s) => s,

@@ -23,31 +23,46 @@ pub struct Args {
 enum Command {
     /// Write one generated level (letters, bonuses, hand, words, values, expected answers).
     Gen {
+        /// Seed of everything in the level (the same seed gives the same level).
         #[arg(long)]
         seed: u64,
-        /// Grid size (size x size); default: drawn from the seed (5..=16).
-        #[arg(long)]
+        /// Grid size (size x size, 3 to 64); default: drawn from the seed (5..=16).
+        #[arg(long, value_parser = size)]
         size: Option<usize>,
-        /// Output directory.
+        /// Output directory (created if missing).
         #[arg(long, default_value = ".")]
         out: PathBuf,
-        /// Level id (file prefix); default `honey<SEED>`.
-        #[arg(long)]
+        /// Level id, the files' prefix: a plain name (letters, digits, - _ .); default `honey<SEED>`.
+        #[arg(long, value_parser = bot::cli::args::plain_name)]
         id: Option<String>,
     },
     /// Solver vs checker on `count` levels (seeds seed..seed+count) under all 12 switch settings.
     Check {
-        #[arg(long, default_value_t = 200)]
+        /// Levels to generate and compare (1 to 1000000).
+        #[arg(long, default_value_t = 200, value_parser = count)]
         count: u64,
+        /// Seed of the first level (level k has seed SEED+k).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Grid size for every level; default: drawn from each seed (5..=16).
-        #[arg(long)]
+        /// Grid size for every level (3 to 64); default: drawn from each seed (5..=16).
+        #[arg(long, value_parser = size)]
         size: Option<usize>,
         /// Use the embedded English list (~64k words) as every level's vocabulary.
         #[arg(long)]
         english: bool,
     },
+}
+
+/// Largest generated grid side: the checker is a brute force over every cell and word, so a
+/// level of side 64 already takes seconds to grow.
+pub const MAX_GEN_SIDE: u64 = 64;
+
+fn size(text: &str) -> Result<usize, String> {
+    bot::cli::args::integer_in(text, 3, MAX_GEN_SIDE).map(|n| n as usize)
+}
+
+fn count(text: &str) -> Result<u64, String> {
+    bot::cli::args::integer_in(text, 1, 1_000_000)
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -223,15 +238,21 @@ fn check(count: u64, seed: u64, size: Option<usize>, english: bool) -> ExitCode 
         let trie = Trie::from_words(words.iter().map(|s| s.as_str()));
         (words, trie)
     });
-    let results: Vec<(Tally, Vec<String>)> = (seed..seed + count)
+    let bar = crate::progress::bar(count, "levels", true);
+    let results: Vec<(Tally, Vec<String>)> = (seed..seed.saturating_add(count))
         .into_par_iter()
-        .map(|s| check_level(s, size, vocabulary.as_ref()))
+        .map(|s| {
+            let result = check_level(s, size, vocabulary.as_ref());
+            bar.inc(1);
+            result
+        })
         .collect();
+    bar.finish_and_clear();
     let tally = results.iter().fold(Tally::default(), |a, r| a.add(r.0));
     let mismatches: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
     println!(
         "honey check: {count} levels (seeds {seed}..={}){}, {} rule settings each, {:.1} s",
-        seed + count.saturating_sub(1),
+        seed.saturating_add(count.saturating_sub(1)),
         if english {
             ", embedded English vocabulary"
         } else {

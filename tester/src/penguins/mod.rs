@@ -30,16 +30,16 @@ pub struct Args {
     #[arg(long, default_value = "default")]
     rules: String,
     /// Time for each bot's first turn, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = bot::cli::args::millis)]
     first_ms: u64,
     /// Time for every later turn, in milliseconds.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = 50, value_parser = bot::cli::args::millis)]
     turn_ms: u64,
     /// Write the replay (JSON) here.
-    #[arg(long)]
+    #[arg(long, value_parser = output_path)]
     replay: Option<String>,
     /// Write the replay viewer (one self-contained HTML page) here.
-    #[arg(long)]
+    #[arg(long, value_parser = output_path)]
     html: Option<String>,
     /// Render an existing replay JSON to --html instead of playing.
     #[arg(long)]
@@ -53,6 +53,11 @@ pub struct Args {
     /// The cg-brutaltester form: -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d seed=N] [-l FILE].
     #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
     raw: Vec<String>,
+}
+
+/// A file written after the game(s): its folder must exist before they start.
+pub fn output_path(text: &str) -> Result<String, String> {
+    bot::cli::args::output_file(text).map(|_| text.to_string())
 }
 
 pub fn run(args: Args) -> ExitCode {

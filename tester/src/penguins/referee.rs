@@ -110,21 +110,26 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
         // The clock starts before writing: the bot may answer before `send` returns.
         let sent = Instant::now();
         if let Err(e) = bots[player].send(&input) {
-            replay.failures[player] = Some(fail("ended", e));
+            let detail = format!("{e}; {}", bots[player].end_cause(None));
+            replay.failures[player] = Some(fail("ended", detail));
             break;
         }
         // Wait a little past the limit: a line read in time but handed over late (a busy
         // referee) is still judged by when it was read, and a late one by its real time.
-        let wait = (limit + VERDICT_GRACE).saturating_sub(sent.elapsed());
-        let (elapsed, line) = match bots[player].read_line(wait) {
-            Ok((read_at, line)) => (read_at.saturating_duration_since(sent), line),
+        let (elapsed, line) = match bots[player].read_line(sent + limit + VERDICT_GRACE) {
+            Ok(line) => (line.read_at.saturating_duration_since(sent), line),
             Err(ReadFailure::Timeout) => {
-                let detail = format!("no answer within {} ms", limit.as_millis());
+                let mut detail = format!("no answer within {} ms", limit.as_millis());
+                let cause = bots[player].silence_cause();
+                if !cause.is_empty() {
+                    detail.push_str(&format!(" ({cause})"));
+                }
                 replay.failures[player] = Some(fail("timeout", detail));
                 break;
             }
-            Err(ReadFailure::Ended) => {
-                let detail = "output closed without an answer".to_string();
+            Err(ReadFailure::Ended { partial }) => {
+                let cause = bots[player].end_cause(partial.as_ref());
+                let detail = format!("output closed without an answer: {cause}");
                 replay.failures[player] = Some(fail("ended", detail));
                 break;
             }
@@ -134,7 +139,8 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
             break;
         }
         let turn_stderr = bots[player].new_stderr();
-        let (command, message) = split_message(&line);
+        let text = line.text();
+        let (command, message) = split_message(&text);
         state.legal_moves(&mut moves);
         let chosen = parse_action(command).and_then(|(id, cell)| {
             moves
@@ -143,7 +149,7 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
                 .find(|m| m.penguin as u32 == id && m.to == cell)
         });
         let Some(mv) = chosen else {
-            let detail = format!("invalid action {line:?}");
+            let detail = format!("invalid action {}", line.quoted());
             replay.failures[player] = Some(fail("invalid", detail));
             break;
         };

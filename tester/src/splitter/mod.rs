@@ -10,7 +10,7 @@ mod session;
 use clap::Parser;
 use std::process::ExitCode;
 
-pub use session::{run_session, Config};
+pub use session::{run_session, Config, SessionError};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -20,10 +20,11 @@ Also accepted: tester splitter \"<command>\" <games>"
 pub struct Args {
     /// Positional form of the original GAME.md: `tester splitter "<command>" [games]`.
     positional: Vec<String>,
-    /// Games to play (per layout).
-    #[arg(long)]
+    /// Games to play (per layout; at most 1000000).
+    #[arg(long, value_parser = game_count)]
     games: Option<u32>,
-    /// Print only the final summary lines.
+    /// Print only the final summary lines (a progress bar still shows on stderr when it is a
+    /// terminal).
     #[arg(long)]
     silent: bool,
     /// Dice seed: game i uses .NET `Random(hash(seed) + i)`, as the official Tester. Without it a
@@ -37,18 +38,35 @@ pub struct Args {
     /// (joined by spaces) up to `--vs`, so give the tester's other options before it.
     #[arg(long, num_args = 1.., allow_hyphen_values = true)]
     command: Vec<String>,
-    /// Games run at the same time.
-    #[arg(long, default_value_t = 1)]
+    /// Games run at the same time (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = jobs)]
     jobs: usize,
-    /// Write every game (seed index, dice, moves, score, time per move) to this JSON file.
-    #[arg(long)]
+    /// Write every game (seed index, dice, moves, score, time per move; a failed game with its
+    /// error) to this JSON file.
+    #[arg(long, value_parser = bot::cli::args::output_file)]
     json: Option<std::path::PathBuf>,
-    /// Give up on a bot that has not answered within this many milliseconds (reported, exit 1).
-    #[arg(long, default_value_t = 10_000)]
+    /// Give up on a bot that has not answered within this many milliseconds, whatever it prints
+    /// meanwhile (reported, exit 1).
+    #[arg(long, default_value = "10000", value_parser = bot::cli::args::millis)]
     timeout_ms: u64,
+    /// Play every game even after one failed (each failure is reported; exit 1). Without it the
+    /// session stops at the first failure, as the official Tester does.
+    #[arg(long)]
+    keep_going: bool,
     /// Second bot command played on the same seeds: prints the paired mean difference and its CI.
     #[arg(long, num_args = 1.., allow_hyphen_values = true)]
     vs: Vec<String>,
+}
+
+/// Most games per layout (the task list is built up front).
+const MAX_GAMES: u64 = 1_000_000;
+
+fn game_count(text: &str) -> Result<u32, String> {
+    bot::cli::args::integer_in(text, 0, MAX_GAMES).map(|n| n as u32)
+}
+
+fn jobs(text: &str) -> Result<usize, String> {
+    bot::cli::args::integer_in(text, 1, 256).map(|n| n as usize)
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -60,6 +78,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut stderr = std::io::stderr();
     match run_session(&config, &mut stdout, &mut stderr) {
         Ok(_) => ExitCode::SUCCESS,
+        Err(SessionError::OutputClosed) => bot::cli::pipe::die_of_broken_pipe(),
         Err(e) => {
             let _ = std::io::Write::flush(&mut stdout);
             crate::fail(format!("tester splitter: {e}"))
@@ -102,12 +121,15 @@ fn config_from_args(args: Args) -> Result<Config, String> {
                 );
             }
             games = Some(
-                g.parse()
-                    .map_err(|_| format!("games '{g}' is not a number"))?,
+                game_count(&g)
+                    .map_err(|e| format!("games {}: {e}", bot::source_error::quote(&g)))?,
             );
         }
         if let Some(extra) = positional.next() {
-            return Err(format!("unexpected argument '{extra}'"));
+            return Err(format!(
+                "unexpected argument {}",
+                bot::source_error::quote(&extra)
+            ));
         }
     }
     if command.trim().is_empty() {
@@ -118,9 +140,6 @@ fn config_from_args(args: Args) -> Result<Config, String> {
         "both" => vec![1, 2],
         _ => vec![2],
     };
-    if args.jobs == 0 {
-        return Err("--jobs must be at least 1".into());
-    }
     let vs = vs_words.join(" ");
     Ok(Config {
         command,
@@ -132,7 +151,10 @@ fn config_from_args(args: Args) -> Result<Config, String> {
         jobs: args.jobs,
         json: args.json,
         timeout: std::time::Duration::from_millis(args.timeout_ms),
-        progress: !args.silent && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        // On stderr (when a terminal), so stdout stays what the official Tester prints, --silent
+        // or not.
+        progress: true,
+        keep_going: args.keep_going,
     })
 }
 

@@ -1,11 +1,15 @@
 //! Running games against bot processes, and the report.
 
-use crate::process::{BotProcess, ReadFailure, Stderr};
+use crate::process::{BotProcess, Line, ReadFailure, Stderr};
+use bot::cli::pipe::is_broken_pipe;
+use bot::source_error::quote;
 use bot::splitter::score::{breakdown, log_lines};
 use bot::splitter::stats::{quantile, stats};
 use bot::splitter::{game_seed, official, Board, Dice, DotNetRandom, Layout, PlaceError};
+use indicatif::ProgressBar;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -23,7 +27,13 @@ pub struct Config {
     pub json: Option<std::path::PathBuf>,
     pub timeout: Duration,
     pub progress: bool,
+    /// Play every game even after one failed (the official Tester stops at the first).
+    pub keep_going: bool,
 }
+
+/// Bot lines kept per move for the echoed log (with the tester's own lines); the rest of a
+/// flooding move is counted and dropped, so memory stays bounded.
+pub const MAX_LOGGED_LINES_PER_MOVE: usize = 200;
 
 /// One finished game.
 #[derive(Debug, Clone, Serialize)]
@@ -38,16 +48,73 @@ pub struct GameRecord {
     pub moves: Vec<[usize; 3]>,
     pub score: u32,
     pub move_ms: Vec<f64>,
+    /// Why the game stopped before its last move: then `score` is 0 and the game is in no total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
     #[serde(skip)]
     pub log: Vec<String>,
 }
 
 #[derive(Debug, Default)]
 pub struct Outcome {
-    /// Main command's games, per layout, in game order.
+    /// Main command's completed games, per layout, in game order.
     pub main: BTreeMap<u8, Vec<GameRecord>>,
     pub vs: BTreeMap<u8, Vec<GameRecord>>,
+    /// Games (of either command) that failed, in the order they were reported.
+    pub failed: Vec<GameRecord>,
     pub seed: String,
+}
+
+/// Why a session did not end well.
+#[derive(Debug)]
+pub enum SessionError {
+    /// Games failed (each reported), or a file could not be written.
+    Failed(String),
+    /// The report's reader went away (`| head`): games were stopped, nothing more to say.
+    OutputClosed,
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::Failed(e) => write!(f, "{e}"),
+            SessionError::OutputClosed => write!(f, "the output was closed"),
+        }
+    }
+}
+
+/// The official report on `out` and the extras on `err`, drawn around the progress bar (itself
+/// on stderr); remembers a failed write instead of ignoring it.
+struct Report<'a> {
+    out: &'a mut dyn Write,
+    bar: ProgressBar,
+    write_error: Option<std::io::Error>,
+}
+
+impl Report<'_> {
+    fn out(&mut self, text: &str) {
+        if self.write_error.is_some() {
+            return;
+        }
+        let out = &mut *self.out;
+        let written = self.bar.suspend(|| writeln!(out, "{text}"));
+        if let Err(e) = written {
+            self.write_error = Some(e);
+        }
+    }
+
+    /// The official Tester's last four lines (integer average and whole seconds, as it prints
+    /// them), after `Layout N` when there are several layouts.
+    fn final_lines(&mut self, layout: Option<u8>, games: u32, points: u64, elapsed: Duration) {
+        if let Some(layout) = layout {
+            self.out(&format!("Layout {layout}"));
+        }
+        let avg = if games == 0 { 0 } else { points / games as u64 };
+        self.out(&format!("Games played {games}"));
+        self.out(&format!("Points gotten {points}"));
+        self.out(&format!("Points per game (avg) {avg}"));
+        self.out(&format!("Time taken {}S", elapsed.as_millis() / 1000));
+    }
 }
 
 struct Task {
@@ -56,12 +123,14 @@ struct Task {
     vs: bool,
 }
 
-/// Play every game, print the official report on `out` and the extras on `err`.
+/// Play every game, print the official report on `out` and the extras on `err`. A failed game
+/// stops the session (as the official Tester stops), unless `keep_going`; either way every game
+/// played is reported and written to the JSON file, the failed ones with their error.
 pub fn run_session(
     config: &Config,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, SessionError> {
     let seed = match &config.seed {
         Some(s) => s.clone(),
         None => {
@@ -88,24 +157,24 @@ pub fn run_session(
         }
     }
     let started = Instant::now();
-    let bar = config.progress.then(|| {
-        let bar = indicatif::ProgressBar::new(tasks.len() as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {elapsed} (eta {eta})",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    });
+    let mut report = Report {
+        out,
+        bar: crate::progress::bar(tasks.len() as u64, "games", config.progress),
+        write_error: None,
+    };
     let next = AtomicUsize::new(0);
     let abort = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord, Failure>)>();
+    let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
     let mut outcome = Outcome {
         seed: seed.clone(),
         ..Outcome::default()
     };
-    let mut first_error: Option<String> = None;
-    let mut totals: BTreeMap<u8, (u32, u64)> = BTreeMap::new();
+    let mut collect = Collector {
+        config,
+        tasks: &tasks,
+        started,
+        totals: BTreeMap::new(),
+    };
     std::thread::scope(|scope| {
         for _ in 0..config.jobs.min(tasks.len().max(1)) {
             let tx = tx.clone();
@@ -121,117 +190,149 @@ pub fn run_session(
                 } else {
                     &config.command
                 };
-                let r = play_game(
-                    command,
-                    t.layout,
-                    seed,
-                    t.game,
-                    config.timeout,
-                    config.silent || t.vs,
-                );
-                if r.is_err() {
+                let quiet = config.silent || t.vs;
+                let rec = play_game(command, t.layout, seed, t.game, config.timeout, quiet);
+                if rec.error.is_some() && !config.keep_going {
                     abort.store(true, Ordering::SeqCst);
                 }
-                if tx.send((i, r)).is_err() {
+                if tx.send((i, rec)).is_err() {
                     break;
                 }
             });
         }
         drop(tx);
-        // Print finished games in task order, as soon as all earlier ones are in.
+        // Report finished games in task order, as soon as all earlier ones are in.
         let mut pending: BTreeMap<usize, GameRecord> = BTreeMap::new();
-        let mut printed = 0usize;
-        for (i, r) in rx {
-            if let Some(b) = &bar {
-                b.inc(1);
+        let mut reported = 0usize;
+        for (i, rec) in rx {
+            report.bar.inc(1);
+            pending.insert(i, rec);
+            while let Some(rec) = pending.remove(&reported) {
+                collect.take(reported, rec, &mut report, &mut outcome);
+                reported += 1;
             }
-            match r {
-                Ok(rec) => {
-                    pending.insert(i, rec);
-                }
-                Err((e, log)) => {
-                    if first_error.is_none() {
-                        if !config.silent {
-                            for line in log {
-                                let _ = writeln!(out, "{line}");
-                            }
-                        }
-                        first_error = Some(e);
-                    }
-                    continue;
-                }
+            if report.write_error.is_some() {
+                abort.store(true, Ordering::SeqCst);
             }
-            while let Some(rec) = pending.remove(&printed) {
-                printed += 1;
-                let t = &tasks[printed - 1];
-                if t.vs {
-                    outcome.vs.entry(t.layout).or_default().push(rec);
-                    continue;
-                }
-                if !config.silent {
-                    for line in &rec.log {
-                        let _ = writeln!(out, "{line}");
-                    }
-                }
-                let entry = totals.entry(t.layout).or_default();
-                entry.0 += 1;
-                entry.1 += rec.score as u64;
-                outcome.main.entry(t.layout).or_default().push(rec);
-                // A layout is complete when its last main game is printed: its final four lines.
-                if entry.0 == config.games {
-                    if config.layouts.len() > 1 {
-                        let _ = writeln!(out, "Layout {}", t.layout);
-                    }
-                    final_lines(out, entry.0, entry.1, started.elapsed());
-                }
-            }
+        }
+        // After a stop, games that ran past a game never started are kept too.
+        for (i, rec) in pending {
+            collect.take(i, rec, &mut report, &mut outcome);
         }
     });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    if let Some(e) = first_error {
-        // Like the official Ctrl-C handler: report what was played before stopping.
-        for &layout in &config.layouts {
-            let (games, points) = totals.get(&layout).copied().unwrap_or_default();
-            if games < config.games {
-                if config.layouts.len() > 1 {
-                    let _ = writeln!(out, "Layout {layout}");
-                }
-                final_lines(out, games, points, started.elapsed());
-            }
-        }
-        return Err(e);
-    }
-    if config.games == 0 {
-        for &layout in &config.layouts {
-            if config.layouts.len() > 1 {
-                let _ = writeln!(out, "Layout {layout}");
-            }
-            final_lines(out, 0, 0, started.elapsed());
+    report.bar.finish_and_clear();
+    // Layouts cut short (a stop, or failed games) still get their four lines, over the games
+    // completed, like the official Ctrl-C handler.
+    let several = config.layouts.len() > 1;
+    for &layout in &config.layouts {
+        let (games, points) = collect.totals.get(&layout).copied().unwrap_or_default();
+        if games < config.games || config.games == 0 {
+            report.final_lines(several.then_some(layout), games, points, started.elapsed());
         }
     }
-    extras(config, &outcome, err);
+    // Every game played is saved, whatever else went wrong.
     if let Some(path) = &config.json {
-        let all: Vec<&GameRecord> = outcome
+        let mut all: Vec<&GameRecord> = outcome
             .main
             .values()
             .chain(outcome.vs.values())
             .flatten()
+            .chain(&outcome.failed)
             .collect();
-        let text = serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?;
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        all.sort_by_key(|g| (g.layout, g.game, g.command != config.command));
+        let text =
+            serde_json::to_string_pretty(&all).map_err(|e| SessionError::Failed(e.to_string()))?;
+        std::fs::write(path, text)
+            .map_err(|e| SessionError::Failed(format!("{}: {e}", path.display())))?;
     }
-    Ok(outcome)
+    if let Some(e) = &report.write_error {
+        return Err(match is_broken_pipe(e) {
+            true => SessionError::OutputClosed,
+            false => SessionError::Failed(format!("cannot write the report: {e}")),
+        });
+    }
+    extras(config, &outcome, err);
+    let stopped = if tasks.len() > outcome.games() {
+        let left = tasks.len() - outcome.games();
+        format!(
+            "; {left} game{} not played (--keep-going plays them)",
+            if left == 1 { "" } else { "s" }
+        )
+    } else {
+        String::new()
+    };
+    match outcome.failed.as_slice() {
+        [] => Ok(outcome),
+        [one] => Err(SessionError::Failed(format!(
+            "{}{stopped}",
+            one.error.as_deref().unwrap_or_default()
+        ))),
+        many => {
+            for rec in many {
+                let e = rec.error.as_deref().unwrap_or_default();
+                let _ = writeln!(err, "tester splitter: {e}");
+            }
+            Err(SessionError::Failed(format!(
+                "{} of {} games failed (listed above){stopped}",
+                many.len(),
+                outcome.games()
+            )))
+        }
+    }
 }
 
-/// The official Tester's last four lines (integer average and whole seconds, as it prints them).
-fn final_lines(out: &mut dyn Write, games: u32, points: u64, elapsed: Duration) {
-    let avg = if games == 0 { 0 } else { points / games as u64 };
-    let _ = writeln!(out, "Games played {games}");
-    let _ = writeln!(out, "Points gotten {points}");
-    let _ = writeln!(out, "Points per game (avg) {avg}");
-    let _ = writeln!(out, "Time taken {}S", elapsed.as_millis() / 1000);
+impl Outcome {
+    /// Games played, completed or failed.
+    pub fn games(&self) -> usize {
+        let done: usize = self
+            .main
+            .values()
+            .chain(self.vs.values())
+            .map(Vec::len)
+            .sum();
+        done + self.failed.len()
+    }
+}
+
+/// Takes finished games in order: echoes their log, keeps the totals, prints each layout's four
+/// lines when its last game is in.
+struct Collector<'a> {
+    config: &'a Config,
+    tasks: &'a [Task],
+    started: Instant,
+    /// Completed main games and their points, per layout.
+    totals: BTreeMap<u8, (u32, u64)>,
+}
+
+impl Collector<'_> {
+    fn take(&mut self, i: usize, rec: GameRecord, report: &mut Report, outcome: &mut Outcome) {
+        let t = &self.tasks[i];
+        if !t.vs && !self.config.silent {
+            // A failed game's lines too: what the official Tester shows before it stops.
+            for line in &rec.log {
+                report.out(line);
+            }
+        }
+        if rec.error.is_some() {
+            outcome.failed.push(rec);
+            return;
+        }
+        if t.vs {
+            outcome.vs.entry(t.layout).or_default().push(rec);
+            return;
+        }
+        let entry = self.totals.entry(t.layout).or_default();
+        entry.0 += 1;
+        entry.1 += rec.score as u64;
+        let (games, points) = *entry;
+        outcome.main.entry(t.layout).or_default().push(rec);
+        // A layout is complete when its last main game is in: its final four lines.
+        if games == self.config.games {
+            let several = self.config.layouts.len() > 1;
+            let elapsed = self.started.elapsed();
+            report.final_lines(several.then_some(t.layout), games, points, elapsed);
+        }
+    }
 }
 
 /// Mean / sd / CI and move times per layout, and the paired comparison with `--vs`.
@@ -262,10 +363,13 @@ fn extras(config: &Config, outcome: &Outcome, err: &mut dyn Write) {
         describe(&format!("layout {layout} {}", config.command), games, err);
         if let (Some(vs_cmd), Some(vs)) = (&config.vs, outcome.vs.get(layout)) {
             describe(&format!("layout {layout} {vs_cmd}"), vs, err);
+            // Paired by game (a game either command failed has no pair).
             let diffs: Vec<f64> = games
                 .iter()
-                .zip(vs)
-                .map(|(a, b)| a.score as f64 - b.score as f64)
+                .filter_map(|a| {
+                    let b = vs.iter().find(|b| b.game == a.game)?;
+                    Some(a.score as f64 - b.score as f64)
+                })
                 .collect();
             let d = stats(&diffs);
             let _ = writeln!(
@@ -298,7 +402,7 @@ pub fn parse_answer(line: &str) -> Result<Option<(i64, i64, i64)>, String> {
     let field = |k: usize| {
         items.get(k).and_then(|s| int(s)).ok_or_else(|| {
             format!(
-                "answer '{line}': field {} is not a number (the official Tester crashes here)",
+                "field {} is not a number (the official Tester crashes here)",
                 k + 1
             )
         })
@@ -306,9 +410,79 @@ pub fn parse_answer(line: &str) -> Result<Option<(i64, i64, i64)>, String> {
     Ok(Some((choice, field(1)?, field(2)?)))
 }
 
-/// A failed game: the error and the log lines gathered before it.
-type Failure = (String, Vec<String>);
+/// What one bot line is, for the move asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// A `#` line: ignored.
+    Comment,
+    /// The first field is not a number: skipped ("Input not a number skipping!").
+    NotANumber,
+    /// A legal move: the die named, where, and the board cell.
+    Move {
+        die: u8,
+        x: i64,
+        y: i64,
+        cell: usize,
+    },
+}
 
+/// Judge one bot line (its bytes; not UTF-8 never makes a number) as the official Tester does;
+/// `Err` is its crash (a field that is not a number, a die not rolled, an illegal cell), as one
+/// line quoting the answer.
+pub fn judge(line: &[u8], layout: &Layout, board: &Board, dice: Dice) -> Result<Answer, String> {
+    let text = String::from_utf8_lossy(line);
+    if text.starts_with('#') {
+        return Ok(Answer::Comment);
+    }
+    let parsed = parse_answer(&text).map_err(|e| format!("answer {}: {e}", quote(line)))?;
+    let Some((choice, x, y)) = parsed else {
+        return Ok(Answer::NotANumber);
+    };
+    let Ok(die) = u8::try_from(choice) else {
+        return Err(format!("{choice} was not rolled please try again!"));
+    };
+    let cell = board
+        .check(layout, dice, die, x, y)
+        .map_err(|e: PlaceError| e.to_string())?;
+    Ok(Answer::Move { die, x, y, cell })
+}
+
+/// The echoed log of one game: every line of a move up to `MAX_LOGGED_LINES_PER_MOVE`, then a
+/// count of the lines left out.
+#[derive(Default)]
+struct GameLog {
+    quiet: bool,
+    lines: Vec<String>,
+    this_move: usize,
+    dropped: u64,
+}
+
+impl GameLog {
+    fn push(&mut self, line: String) {
+        if self.quiet {
+            return;
+        }
+        if self.this_move < MAX_LOGGED_LINES_PER_MOVE {
+            self.lines.push(line);
+            self.this_move += 1;
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    fn end_move(&mut self) {
+        if self.dropped > 0 {
+            self.lines.push(format!(
+                "[tester: {} more lines of this move not shown]",
+                self.dropped
+            ));
+        }
+        self.this_move = 0;
+        self.dropped = 0;
+    }
+}
+
+/// Play one game; a failure is recorded in the game's `error`, with what was played before it.
 fn play_game(
     command: &str,
     layout_no: u8,
@@ -316,7 +490,7 @@ fn play_game(
     game: u32,
     timeout: Duration,
     quiet: bool,
-) -> Result<GameRecord, Failure> {
+) -> GameRecord {
     let mut rec = GameRecord {
         command: command.to_string(),
         layout: layout_no,
@@ -326,15 +500,47 @@ fn play_game(
         moves: Vec::new(),
         score: 0,
         move_ms: Vec::new(),
+        error: None,
         log: Vec::new(),
     };
-    match play_into(&mut rec, timeout, quiet) {
-        Ok(()) => Ok(rec),
-        Err(e) => Err((e, rec.log)),
+    let mut log = GameLog {
+        quiet,
+        ..GameLog::default()
+    };
+    if let Err(e) = play_into(&mut rec, timeout, &mut log) {
+        log.end_move();
+        rec.error = Some(e);
+    }
+    rec.log = log.lines;
+    rec
+}
+
+/// Lines a bot printed during one move without making one.
+#[derive(Default)]
+struct Skipped {
+    lines: u64,
+    first: Option<String>,
+}
+
+impl Skipped {
+    fn add(&mut self, line: &Line) {
+        self.lines += 1;
+        if self.first.is_none() {
+            self.first = Some(line.quoted());
+        }
+    }
+
+    /// For a timeout message: what the bot printed instead of a move.
+    fn describe(&self) -> Option<String> {
+        let first = self.first.as_ref()?;
+        Some(format!(
+            "it printed {} lines, none a move (the first: {first}; the Tester skips '#' lines and lines whose first field is not a number, such as 'p N X,Y')",
+            self.lines
+        ))
     }
 }
 
-fn play_into(rec: &mut GameRecord, timeout: Duration, quiet: bool) -> Result<(), String> {
+fn play_into(rec: &mut GameRecord, timeout: Duration, log: &mut GameLog) -> Result<(), String> {
     let (command, layout_no, game, int_seed) =
         (rec.command.clone(), rec.layout, rec.game, rec.int_seed);
     let layout: Layout = official(layout_no);
@@ -352,22 +558,30 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, quiet: bool) -> Result<(),
     let _ = bot.send(&layout.header_text(rounds));
     let _ = bot.send(&format!("{} {}\n", dice.0, dice.1));
     let mut asked = Instant::now();
+    let mut skipped = Skipped::default();
     loop {
         let round = rec.moves.len() + 1;
-        let wait = timeout.saturating_sub(asked.elapsed());
-        let line = match bot.read_line(wait) {
-            Ok((_, line)) => line,
-            Err(ReadFailure::Ended) => {
+        // Whatever the bot prints, nothing read after this counts.
+        let line = match bot.read_line(asked + timeout) {
+            Ok(line) => line,
+            Err(ReadFailure::Ended { partial }) => {
                 return Err(format!(
-                    "{}: the bot closed its output (exited?) before answering dice {} {}",
+                    "{}: the bot's output closed before it answered dice {} {}: {}",
                     whose(round),
                     dice.0,
-                    dice.1
+                    dice.1,
+                    bot.end_cause(partial.as_ref())
                 ));
             }
             Err(ReadFailure::Timeout) => {
+                let cause = skipped
+                    .describe()
+                    .unwrap_or_else(|| match bot.silence_cause() {
+                        c if c.is_empty() => "hung bot?".to_string(),
+                        c => c,
+                    });
                 return Err(format!(
-                    "{}: no answer within {} ms to dice {} {} (hung bot, or an answer the Tester ignores such as 'p N X,Y')",
+                    "{}: no answer within {} ms to dice {} {}: {cause}",
                     whose(round),
                     timeout.as_millis(),
                     dice.0,
@@ -375,31 +589,27 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, quiet: bool) -> Result<(),
                 ));
             }
         };
-        if !quiet {
-            rec.log.push(line.clone());
-        }
-        if line.starts_with('#') {
-            continue;
-        }
-        let Some((choice, x, y)) =
-            parse_answer(&line).map_err(|e| format!("{}: {e}", whose(round)))?
-        else {
-            if !quiet {
-                rec.log.push("Input not a number skipping!".to_string());
+        let text = line.text();
+        log.push(match line.cut {
+            0 => text.to_string(),
+            cut => format!("{text} [tester: line cut, {cut} more bytes not shown]"),
+        });
+        let (die, x, y, cell) = match judge(&line.bytes, &layout, &board, dice) {
+            Ok(Answer::Move { die, x, y, cell }) => (die, x, y, cell),
+            Ok(answer) => {
+                if answer == Answer::NotANumber {
+                    log.push("Input not a number skipping!".to_string());
+                }
+                skipped.add(&line);
+                continue;
             }
-            continue;
+            Err(e) => return Err(format!("{}: {e}", whose(round))),
         };
-        let Ok(die) = u8::try_from(choice) else {
-            return Err(format!(
-                "{}: {choice} was not rolled please try again!",
-                whose(round)
-            ));
-        };
-        let cell = board
-            .check(&layout, dice, die, x, y)
-            .map_err(|e: PlaceError| format!("{}: {e}", whose(round)))?;
-        rec.move_ms.push(asked.elapsed().as_secs_f64() * 1000.0);
+        let took = line.read_at.saturating_duration_since(asked);
+        rec.move_ms.push(took.as_secs_f64() * 1000.0);
         rec.moves.push([die as usize, x as usize, y as usize]);
+        log.end_move();
+        skipped = Skipped::default();
         board.apply(&layout, cell, die, dice.other(die));
         if board.rounds_left == 0 {
             break;
@@ -413,12 +623,12 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, quiet: bool) -> Result<(),
     drop(bot);
     let b = breakdown(&layout, &board.values);
     rec.score = b.total();
-    if !quiet {
-        rec.log.extend(log_lines(&b));
-        for row in board.rows(&layout) {
-            rec.log.push(bot::splitter::layout::join_row(&row));
-        }
-        rec.log.push(String::new());
+    for line in log_lines(&b) {
+        log.push(line);
     }
+    for row in board.rows(&layout) {
+        log.push(bot::splitter::layout::join_row(&row));
+    }
+    log.push(String::new());
     Ok(())
 }

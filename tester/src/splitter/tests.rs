@@ -56,12 +56,13 @@ fn config(command: &str) -> Config {
         json: None,
         timeout: Duration::from_millis(5000),
         progress: false,
+        keep_going: false,
     }
 }
 
 fn run(c: &Config) -> (Result<Outcome, String>, String, String) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let r = run_session(c, &mut out, &mut err);
+    let r = run_session(c, &mut out, &mut err).map_err(|e| e.to_string());
     (
         r,
         String::from_utf8(out).unwrap(),
@@ -155,7 +156,11 @@ fn hung_bot_and_old_dialect_time_out_and_dead_bot_is_reported() {
     assert!(r.unwrap_err().contains("no answer within"));
     assert!(out.contains("Input not a number skipping!"), "{out}");
     c.command = "exit 0".into();
-    assert!(run(&c).0.unwrap_err().contains("closed its output"));
+    let e = run(&c).0.unwrap_err();
+    assert!(
+        e.contains("output closed before it answered") && e.contains("exited with status 0"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -186,8 +191,16 @@ fn jobs_vs_both_layouts_and_json() {
     c.vs = None;
     c.json = None;
     c.layouts = vec![1, 2];
-    let e = run(&c).0.unwrap_err();
-    assert!(e.contains("layout 2"), "{e}");
+    let (r, out, err) = run(&c);
+    let e = r.unwrap_err();
+    assert!(e.contains("games failed") || e.contains("layout 2"), "{e}");
+    assert!(
+        err.contains("tester splitter: layout 2 game") || e.contains("layout 2 game"),
+        "{err}"
+    );
+    // Layout 1 was complete: its four lines; layout 2 stopped: its four lines over no games.
+    assert!(out.contains("Layout 1\nGames played 4"), "{out}");
+    assert!(out.contains("Layout 2\nGames played 0"), "{out}");
 }
 
 #[test]
@@ -255,4 +268,217 @@ fn cli_forms() {
     }
     assert!(config_from_args(T::try_parse_from(["t"]).unwrap().a).is_err());
     assert!(config_from_args(T::try_parse_from(["t", "x", "many"]).unwrap().a).is_err());
+}
+
+mod fuzz {
+    use super::super::session::{judge, parse_answer, Answer};
+    use bot::splitter::{official, Board, Dice};
+    use rand::{Rng, SeedableRng};
+    use test_support::fuzz::config;
+    use test_support::proptest::collection::vec;
+    use test_support::proptest::prelude::*;
+
+    /// Answers as bots write them, near misses, and junk.
+    fn bot_line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            3 => (0i64..8, -2i64..10, -2i64..10, prop::sample::select(&[" ", ",", "  ", ", "][..]))
+                .prop_map(|(d, x, y, s)| format!("{d} {x}{s}{y}")),
+            2 => "[ 0-9,#p\\-x]{0,14}",
+            1 => "\\PC{0,30}",
+            1 => vec(any::<u8>(), 0..30).prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+            1 => Just("99999999999 1 1".to_string()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(config("splitter tester: bot answers"))]
+        #[test]
+        fn bot_lines_are_judged_like_the_official_tester(
+            layout_no in 1u8..=2,
+            seed in any::<u64>(),
+            played in 0usize..22,
+            lines in vec(bot_line(), 1..8),
+        ) {
+            // A board part-way through a game, filled by random legal moves.
+            let layout = official(layout_no);
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut roll = || Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+            let mut board = Board::new(&layout, 22);
+            for _ in 0..played {
+                let dice = roll();
+                let moves = board.legal_moves(&layout, dice);
+                let Some(&mv) = moves.first() else { break };
+                board.place(&layout, dice, mv).unwrap();
+            }
+            let dice = roll();
+            for line in &lines {
+                match judge(line.as_bytes(), &layout, &board, dice) {
+                    Ok(Answer::Move { die, x, y, cell }) => {
+                        // Independently: a rolled die, on the board, on an empty fillable cell.
+                        prop_assert!(die == dice.0 || die == dice.1);
+                        let (w, h) = (layout.width() as i64, layout.height() as i64);
+                        prop_assert!((0..w).contains(&x) && (0..h).contains(&y));
+                        prop_assert_eq!(cell as i64, y * w + x);
+                        prop_assert_eq!(board.values[cell], 0);
+                        prop_assert!(layout.fillable().contains(&cell));
+                        let mut after = board.clone();
+                        after.apply(&layout, cell, die, dice.other(die));
+                    }
+                    Ok(Answer::Comment) => prop_assert!(line.starts_with('#')),
+                    Ok(Answer::NotANumber) => {
+                        prop_assert_eq!(parse_answer(line), Ok(None));
+                    }
+                    Err(e) => {
+                        prop_assert!(!e.contains('\n') && e.chars().count() <= 300, "{e:?}");
+                        prop_assert!(!e.chars().any(char::is_control), "{e:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Hostile bots, each as the `--vs` command beside a legal bot: every game ends within its
+/// timeout plus a margin, each failure names its cause, and the legal bot's games are all kept
+/// (in the outcome and in --json).
+#[test]
+fn hostile_bots_fail_with_their_cause_and_lose_no_other_game() {
+    let cases: [(&str, &str, &[&str]); 9] = [
+        (
+            "flood",
+            "yes hello",
+            &[
+                "no answer within 300 ms",
+                "lines, none a move (the first: \"hello\"",
+            ],
+        ),
+        (
+            "old dialect flood",
+            "yes 'p 1 0,0'",
+            &["none a move (the first: \"p 1 0,0\""],
+        ),
+        (
+            "no newline",
+            "cat /dev/zero",
+            &["bytes without a newline (at most 4096 kept)"],
+        ),
+        (
+            "binary skipped",
+            "printf '\\377\\376\\001 2 3\\n'; sleep 30",
+            &["(the first: \"\\xff\\xfe\\u{1} 2 3\""],
+        ),
+        (
+            "binary field",
+            "printf '3 \\377\\001 1\\n'; sleep 30",
+            &["answer \"3 \\xff\\u{1} 1\": field 2 is not a number"],
+        ),
+        (
+            "closed stdout",
+            "exec >&-; sleep 30",
+            &["output closed before it answered", "it is still running"],
+        ),
+        (
+            "silent",
+            "sleep 30",
+            &["no answer within 300 ms", "hung bot?"],
+        ),
+        (
+            "mid-line exit",
+            "printf '3 0'",
+            &["exited with status 0, in the middle of the line \"3 0\""],
+        ),
+        (
+            "child holds pipe",
+            "sleep 30 & exit 0",
+            &["exited with status 0 but a process it started still holds its output open"],
+        ),
+    ];
+    std::thread::scope(|scope| {
+        for (name, hostile, needles) in cases {
+            scope.spawn(move || {
+                let json = std::env::temp_dir().join(format!(
+                    "splitter-hostile-{}-{}.json",
+                    name.replace(' ', "-"),
+                    std::process::id()
+                ));
+                let mut c = config(&scripted_bot(" "));
+                c.vs = Some(hostile.to_string());
+                c.games = 2;
+                c.jobs = 2;
+                c.keep_going = true;
+                c.silent = true;
+                c.timeout = Duration::from_millis(300);
+                c.json = Some(json.clone());
+                let started = std::time::Instant::now();
+                let (r, _, err) = run(&c);
+                let took = started.elapsed();
+                assert!(took < Duration::from_secs(4), "{name}: {took:?}");
+                let e = r.unwrap_err();
+                assert!(e.contains("2 of 4 games failed"), "{name}: {e}");
+                let failures: Vec<&str> = err
+                    .lines()
+                    .filter(|l| l.starts_with("tester splitter: layout 1 game"))
+                    .collect();
+                assert_eq!(failures.len(), 2, "{name}: {err}");
+                for line in &failures {
+                    for needle in needles {
+                        assert!(line.contains(needle), "{name}: {needle:?} not in {line}");
+                    }
+                    assert!(
+                        line.len() < 500 && !line.contains('\u{1b}'),
+                        "{name}: {line}"
+                    );
+                }
+                let games: Vec<serde_json::Value> =
+                    serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+                std::fs::remove_file(&json).unwrap();
+                assert_eq!(games.len(), 4, "{name}");
+                for (g, game) in games.iter().enumerate() {
+                    let hostile_game = game["command"] == hostile;
+                    assert_eq!(game["game"], g as u64 / 2, "{name}");
+                    if hostile_game {
+                        let error = game["error"].as_str().unwrap();
+                        assert!(error.contains(needles[0]), "{name}: {error}");
+                        assert_eq!(game["score"], 0);
+                    } else {
+                        assert!(game.get("error").is_none(), "{name}: {game}");
+                        assert_eq!(game["score"], expected_score(g as u32 / 2), "{name}");
+                        assert_eq!(game["moves"].as_array().unwrap().len(), 22);
+                    }
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn without_keep_going_the_session_stops_but_keeps_what_was_played() {
+    // The `--vs` bot hangs: the session stops starting games, but every game that ran (the
+    // legal bot's ones that finished while the first failure was pending too) is reported.
+    let json = std::env::temp_dir().join(format!("splitter-stop-{}.json", std::process::id()));
+    let mut c = config(&scripted_bot(" "));
+    c.vs = Some("sleep 30".to_string());
+    c.games = 5;
+    c.jobs = 2;
+    c.timeout = Duration::from_millis(300);
+    c.json = Some(json.clone());
+    let (r, out, _) = run(&c);
+    let e = r.unwrap_err();
+    assert!(e.contains("not played (--keep-going plays them)"), "{e}");
+    let games: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    std::fs::remove_file(&json).unwrap();
+    let legal: Vec<&serde_json::Value> = games.iter().filter(|g| g["error"].is_null()).collect();
+    assert!(!legal.is_empty() && legal.len() < games.len(), "{games:?}");
+    for g in &legal {
+        let n = g["game"].as_u64().unwrap() as u32;
+        assert_eq!(g["score"], expected_score(n));
+    }
+    assert!(games
+        .iter()
+        .any(|g| g["error"].as_str().is_some_and(|e| e.contains("no answer"))));
+    assert!(
+        out.contains(&format!("Games played {}", legal.len())),
+        "{out}"
+    );
 }

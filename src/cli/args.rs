@@ -1,0 +1,173 @@
+//! Argument parsers shared by both command lines (`bot` and `tester`): durations, bounded
+//! integers, output files and plain names. Each is a clap `value_parser`, so a bad value is
+//! clap's one-line error before any work starts.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The longest duration any option accepts: one day. Longer is a typo, and `Duration` arithmetic
+/// on absurd values (1e30 s) panics.
+pub const MAX_SECONDS: u64 = 86_400;
+
+/// A number of seconds (decimals allowed), more than 0 and at most `MAX_SECONDS`.
+pub fn seconds(text: &str) -> Result<Duration, String> {
+    let value = number(text)?;
+    if !(value > 0.0 && value <= MAX_SECONDS as f64) {
+        return Err(format!(
+            "must be more than 0 and at most {MAX_SECONDS} seconds (one day)"
+        ));
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// A whole number of milliseconds, from 1 to one day.
+pub fn millis(text: &str) -> Result<u64, String> {
+    integer_in(text, 1, MAX_SECONDS * 1000)
+}
+
+/// A threshold in milliseconds (decimals allowed), from 0 to one day.
+pub fn millis_threshold(text: &str) -> Result<f64, String> {
+    let value = number(text)?;
+    if !(0.0..=(MAX_SECONDS * 1000) as f64).contains(&value) {
+        return Err(format!(
+            "must be at least 0 and at most {} milliseconds (one day)",
+            MAX_SECONDS * 1000
+        ));
+    }
+    Ok(value)
+}
+
+/// A finite decimal number.
+fn number(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| "not a number".to_string())?;
+    if !value.is_finite() {
+        return Err("not a finite number".into());
+    }
+    Ok(value)
+}
+
+/// A whole number in `min..=max`.
+pub fn integer_in(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    let out_of_range = || format!("must be a whole number from {min} to {max}");
+    let value: u64 = text.trim().parse().map_err(|_| out_of_range())?;
+    if !(min..=max).contains(&value) {
+        return Err(out_of_range());
+    }
+    Ok(value)
+}
+
+/// A file to write later: its folder must exist now, so a long run does not fail at its end.
+pub fn output_file(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    check_output_file(&path)?;
+    Ok(path)
+}
+
+/// `output_file`'s check, for paths that do not come from a clap argument.
+pub fn check_output_file(path: &Path) -> Result<(), String> {
+    if path.as_os_str().is_empty() {
+        return Err("empty file name".into());
+    }
+    if path.is_dir() {
+        return Err(format!("{} is a folder, not a file", path.display()));
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!("folder {} does not exist", folder.display()));
+    }
+    Ok(())
+}
+
+/// Longest plain name accepted (file systems allow 255 bytes, and names get suffixes).
+pub const MAX_NAME: usize = 100;
+
+/// A plain name used as part of a file name (a level id): letters, digits, `-`, `_`, `.`, not
+/// starting with `.`; so it can never reach outside the output folder.
+pub fn plain_name(text: &str) -> Result<String, String> {
+    let plain = !text.is_empty()
+        && text.len() <= MAX_NAME
+        && !text.starts_with('.')
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !plain {
+        return Err(format!(
+            "{} is not a plain name (1 to {MAX_NAME} of A-Z a-z 0-9 - _ ., not starting with .)",
+            crate::source_error::quote(text)
+        ));
+    }
+    Ok(text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_finite_positive_and_at_most_a_day() {
+        assert_eq!(seconds("2.5"), Ok(Duration::from_millis(2500)));
+        assert_eq!(seconds(" 86400 "), Ok(Duration::from_secs(86_400)));
+        for bad in [
+            "nan", "inf", "-inf", "1e30", "0", "-1", "", "x", "86400.5", "1e-400",
+        ] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+        assert_eq!(millis("1"), Ok(1));
+        assert_eq!(millis("86400000"), Ok(86_400_000));
+        for bad in [
+            "0",
+            "-5",
+            "1.5",
+            "nan",
+            "86400001",
+            "99999999999999999999999",
+        ] {
+            assert!(millis(bad).is_err(), "{bad}");
+        }
+        assert_eq!(millis_threshold("0"), Ok(0.0));
+        assert_eq!(millis_threshold("45.5"), Ok(45.5));
+        for bad in ["-0.1", "nan", "inf", "1e300"] {
+            assert!(millis_threshold(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn integers_are_checked_against_their_range() {
+        assert_eq!(integer_in("3", 3, 9), Ok(3));
+        let e = integer_in("2", 3, 9).unwrap_err();
+        assert_eq!(e, "must be a whole number from 3 to 9");
+        assert!(integer_in("10", 3, 9).is_err() && integer_in("-1", 0, 9).is_err());
+    }
+
+    #[test]
+    fn output_files_need_an_existing_folder() {
+        let dir = std::env::temp_dir();
+        let inside = dir.join("bot-args-out.txt");
+        assert_eq!(output_file(inside.to_str().unwrap()), Ok(inside));
+        assert!(output_file("plain-in-current-folder.txt").is_ok());
+        let e = output_file("/nonexistent-bot-dir/sub/x.cwg").unwrap_err();
+        assert!(e.contains("/nonexistent-bot-dir/sub does not exist"), "{e}");
+        let e = output_file(dir.to_str().unwrap()).unwrap_err();
+        assert!(e.contains("is a folder"), "{e}");
+        assert!(output_file("").is_err());
+    }
+
+    #[test]
+    fn names_are_plain() {
+        assert_eq!(plain_name("honey12"), Ok("honey12".to_string()));
+        assert!(plain_name("a-b_c.1").is_ok());
+        for bad in ["", "../evil", "a/b", "..", ".hidden", "a\\b", "x\ny", "é"] {
+            assert!(plain_name(bad).is_err(), "{bad:?}");
+        }
+        assert!(plain_name(&"a".repeat(MAX_NAME + 1)).is_err());
+        assert!(plain_name("../evil")
+            .unwrap_err()
+            .starts_with("\"../evil\" is not"));
+    }
+}
