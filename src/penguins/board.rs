@@ -152,6 +152,33 @@ const fn build_adjacent() -> [u64; CELLS] {
     table
 }
 
+/// `LINE_DIRECTION[from][to]`: the direction in which `to` lies on a straight line from `from`,
+/// or `NO_DIRECTION` (the push rule needs the direction of a slide given only its two ends).
+pub const LINE_DIRECTION: [[u8; CELLS]; CELLS] = build_line_directions();
+
+/// Marks "not on one line" in `LINE_DIRECTION`.
+pub const NO_DIRECTION: u8 = u8::MAX;
+
+const fn build_line_directions() -> [[u8; CELLS]; CELLS] {
+    let mut table = [[NO_DIRECTION; CELLS]; CELLS];
+    let mut dir = 0;
+    while dir < DIRECTIONS {
+        let mut from = 0;
+        while from < CELLS {
+            let mut to = 0;
+            while to < CELLS {
+                if RAY[dir][from] >> to & 1 == 1 {
+                    table[from][to] = dir as u8;
+                }
+                to += 1;
+            }
+            from += 1;
+        }
+        dir += 1;
+    }
+    table
+}
+
 /// The cell name, `A1`..`H8` (column letter, 1-based row).
 pub fn cell_name(cell: Cell) -> String {
     if cell as usize >= CELLS {
@@ -253,6 +280,20 @@ mod tests {
                         .filter(|&y| if increases_index(dir) { y > x } else { y < x })
                         .fold(0, |acc, y| acc | 1 << y);
                     assert_eq!(rays[x as usize], past, "dir {dir} cell {cell} x {x}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn line_direction_names_the_ray_holding_the_target() {
+        for from in 0..CELLS {
+            for to in 0..CELLS {
+                let holding: Vec<usize> = (0..6).filter(|&d| RAY[d][from] >> to & 1 == 1).collect();
+                match holding.as_slice() {
+                    [] => assert_eq!(LINE_DIRECTION[from][to], NO_DIRECTION),
+                    [d] => assert_eq!(LINE_DIRECTION[from][to] as usize, *d),
+                    _ => panic!("{from} -> {to} on two rays"),
                 }
             }
         }
