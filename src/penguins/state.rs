@@ -326,9 +326,16 @@ impl State {
         self.penguin_ids(player)
             .find(|&id| self.penguin_cell[id] == NO_CELL && self.removed >> id & 1 == 0)
     }
-    /// True while any player still has a penguin to place.
+    /// Penguins `player` still has to place (pushed ones are gone, not unplaced).
+    pub fn unplaced_count(&self, player: usize) -> usize {
+        self.penguin_ids(player)
+            .filter(|&id| self.penguin_cell[id] == NO_CELL && self.removed >> id & 1 == 0)
+            .count()
+    }
+
+    /// True while any player still in the game has a penguin to place.
     pub fn in_placement(&self) -> bool {
-        (0..self.players as usize).any(|p| self.next_unplaced(p).is_some())
+        (0..self.players as usize).any(|p| self.is_active(p) && self.next_unplaced(p).is_some())
     }
 
     /// Cells where a penguin may be placed under the rules.

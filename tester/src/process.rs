@@ -136,6 +136,30 @@ impl BotProcess {
         fresh
     }
 
+    /// How the bot ended, after waiting up to `within` for it to exit (and for its stderr to be
+    /// read to the end): `exit code N` or `killed by signal N`; `None` while it still runs.
+    pub fn exit_status(&mut self, within: Duration) -> Option<String> {
+        let deadline = Instant::now() + within;
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break status,
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
+                _ => return None,
+            }
+        };
+        while self.stderr_thread.as_ref().is_some_and(|t| !t.is_finished())
+            && Instant::now() < deadline
+        {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        use std::os::unix::process::ExitStatusExt;
+        Some(match (status.code(), status.signal()) {
+            (Some(code), _) => format!("exit code {code}"),
+            (None, Some(signal)) => format!("killed by signal {signal}"),
+            _ => status.to_string(),
+        })
+    }
+
     /// Close stdin, give the bot a moment to exit, then kill it; return its stderr.
     pub fn finish(mut self) -> String {
         self.stdin = None;

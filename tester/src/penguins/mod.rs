@@ -26,8 +26,9 @@ pub struct Args {
     /// Board seed (the same seed gives the same board).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Rule switches, comma-separated: one-fish, push, score-under, early-end (or default).
-    #[arg(long, default_value = "default")]
+    /// Rules, comma-separated words applied in order: league1, league2 (the default: push and
+    /// early end), push, no-push, early-end, no-early-end, one-fish, score-under.
+    #[arg(long, default_value = "league2")]
     rules: String,
     /// Time for each bot's first turn, in milliseconds.
     #[arg(long, default_value_t = 1000)]
@@ -116,8 +117,15 @@ fn print_summary(replay: &Replay) {
         let max = times.iter().copied().fold(0.0, f64::max);
         let failure = match &replay.failures[seat] {
             Some(f) => format!(
-                "  LOST BY DEFAULT: {} at turn {}: {}",
-                f.kind, f.turn, f.detail
+                "  LOST BY DEFAULT: {} at turn {}: {}{}",
+                f.kind,
+                f.turn,
+                f.detail,
+                if replay.players.len() > 2 {
+                    " (deactivated; its penguins stayed)"
+                } else {
+                    ""
+                }
             ),
             None => String::new(),
         };
@@ -143,7 +151,7 @@ pub fn save(replay: &Replay, json: Option<&str>, html: Option<&str>) -> Result<(
 
 fn load(path: &str) -> Result<Replay, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    serde_json::from_str(&text).map_err(|e| format!("{path}: not a Penguins replay: {e}"))
+    Replay::from_json(&text).map_err(|e| format!("{path}: {e}"))
 }
 
 fn check_file(path: &str) -> ExitCode {
@@ -165,8 +173,10 @@ fn view(path: &str, html: Option<&str>) -> ExitCode {
         Ok(r) => r,
         Err(e) => return crate::fail(e),
     };
-    if let Err(e) = viewer::check(&replay) {
-        return crate::fail(format!("{path}: {e}"));
+    // Only a replay that re-plays legally is drawn: a page would show an impossible game as if
+    // it had happened.
+    if let Err(e) = check::check(&replay) {
+        return crate::fail(format!("{path}: not rendered, the replay does not re-play: {e}"));
     }
     match save(&replay, None, Some(html)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,10 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use bot::penguins::protocol::{init_input, parse_action, turn_input};
-use bot::penguins::{cell_name, generate_board, MoveList, Rules, State};
+use bot::penguins::protocol::{init_input, quote, turn_input};
+use bot::penguins::{cell_name, generate_board, parse_cell, Cell, MoveList, Rules, State};
 
-use super::replay::{Failure, Replay, TurnRecord};
+use super::replay::{Failure, Pushed, Replay, TurnRecord};
 use crate::process::{BotProcess, ReadFailure};
 
 #[derive(Clone, Debug)]
@@ -53,8 +53,31 @@ fn split_message(line: &str) -> (&str, Option<String>) {
     }
 }
 
+/// The bot's answer as a move: exactly `MOVE <id> <cell>` (the message already split off), as
+/// the stub defines it; the bot side reads listed actions more loosely, the referee does not.
+fn parse_answer(command: &str) -> Option<(u32, Cell)> {
+    match command.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["MOVE", id, cell] => Some((id.parse().ok()?, parse_cell(cell)?)),
+        _ => None,
+    }
+}
+
+/// Why a bot stopped talking: how it exited (if it did) and the end of its stderr.
+fn ended_detail(bot: &mut BotProcess, what: &str) -> String {
+    let how = match bot.exit_status(Duration::from_millis(300)) {
+        Some(status) => format!("the bot exited ({status}) {what}"),
+        None => format!("the bot closed its output {what}"),
+    };
+    let stderr = bot.new_stderr();
+    match stderr.lines().rev().find(|l| !l.trim().is_empty()) {
+        Some(last) => format!("{how}; its stderr ends: {}", quote(last)),
+        None => format!("{how}; no stderr"),
+    }
+}
+
 /// Play one game between `commands` (2-4 seats). `Err` only for a referee problem (a bot that
-/// cannot even be started); a bot's timeout or bad answer loses it the game and is recorded.
+/// cannot even be started); a bot's timeout or bad answer is recorded: in a 2-player game it
+/// loses the game there, in a 3-4 player game the seat is deactivated and the others play on.
 pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, String> {
     let players = commands.len();
     if !(2..=4).contains(&players) {
@@ -63,15 +86,7 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
     let mut state = State::new(&generate_board(config.seed), players, config.rules)?;
     let mut bots = Vec::new();
     for command in commands {
-        match BotProcess::spawn(command) {
-            Ok(bot) => bots.push(bot),
-            Err(e) => {
-                for bot in bots {
-                    bot.finish();
-                }
-                return Err(e);
-            }
-        }
+        bots.push(Some(BotProcess::spawn(command)?));
     }
     let mut replay = Replay {
         seed: config.seed,
@@ -86,105 +101,170 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
         failures: vec![None; players],
         ranks: Vec::new(),
         end_reason: String::new(),
-        stderr: Vec::new(),
+        stderr: vec![String::new(); players],
     };
     let mut started = vec![false; players];
     let mut moves = MoveList::new();
+    let mut too_few_left = false;
     while !state.is_over() {
         let player = state.to_move();
         let turn = replay.turns.len();
-        let mut input = String::new();
-        let limit = if started[player] {
-            config.turn
-        } else {
-            input.push_str(&init_input(&state, player));
-            config.first_turn
-        };
-        started[player] = true;
-        input.push_str(&turn_input(&state));
-        let fail = |kind: &str, detail: String| Failure {
-            kind: kind.to_string(),
-            turn,
-            detail,
-        };
-        // The clock starts before writing: the bot may answer before `send` returns.
-        let sent = Instant::now();
-        if let Err(e) = bots[player].send(&input) {
-            replay.failures[player] = Some(fail("ended", e));
-            break;
-        }
-        // Wait a little past the limit: a line read in time but handed over late (a busy
-        // referee) is still judged by when it was read, and a late one by its real time.
-        let wait = (limit + VERDICT_GRACE).saturating_sub(sent.elapsed());
-        let (elapsed, line) = match bots[player].read_line(wait) {
-            Ok((read_at, line)) => (read_at.saturating_duration_since(sent), line),
-            Err(ReadFailure::Timeout) => {
-                let detail = format!("no answer within {} ms", limit.as_millis());
-                replay.failures[player] = Some(fail("timeout", detail));
-                break;
+        let bot = bots[player].as_mut().expect("an active seat has its bot");
+        match play_turn(config, &mut state, bot, player, &mut started, &mut moves) {
+            Ok(record) => replay.turns.push(TurnRecord { turn, ..record }),
+            Err((kind, detail)) => {
+                replay.failures[player] = Some(Failure {
+                    kind: kind.to_string(),
+                    turn,
+                    detail,
+                });
+                if let Some(bot) = bots[player].take() {
+                    replay.stderr[player] = bot.finish();
+                }
+                let left = replay.failures.iter().filter(|f| f.is_none()).count();
+                if players == 2 || left < 2 {
+                    too_few_left = players > 2;
+                    break;
+                }
+                state.deactivate(player);
             }
-            Err(ReadFailure::Ended) => {
-                let detail = "output closed without an answer".to_string();
-                replay.failures[player] = Some(fail("ended", detail));
-                break;
-            }
-        };
-        if let Some(detail) = late_answer(elapsed, limit) {
-            replay.failures[player] = Some(fail("timeout", detail));
-            break;
         }
-        let turn_stderr = bots[player].new_stderr();
-        let (command, message) = split_message(&line);
-        state.legal_moves(&mut moves);
-        let chosen = parse_action(command).and_then(|(id, cell)| {
-            moves
-                .iter()
-                .copied()
-                .find(|m| m.penguin as u32 == id && m.to == cell)
-        });
-        let Some(mv) = chosen else {
-            let detail = format!("invalid action {line:?}");
-            replay.failures[player] = Some(fail("invalid", detail));
-            break;
-        };
-        state.apply(mv);
-        replay.turns.push(TurnRecord {
-            turn,
-            player,
-            action: mv.command(),
-            message,
-            time_ms: elapsed.as_secs_f64() * 1000.0,
-            board: board_rows(&state),
-            penguins: state
-                .penguins_on_board()
-                .map(|(id, owner, cell)| (id, owner, cell_name(cell)))
-                .collect(),
-            scores: state.scores().to_vec(),
-            stderr: turn_stderr,
-        });
     }
-    replay.end_reason = match replay.failures.iter().position(Option::is_some) {
-        Some(p) => format!("player {p} lost by default"),
-        None => "no player can move".to_string(),
-    };
+    replay.end_reason = end_reason(&state, &replay.failures, too_few_left);
     replay.final_scores = state.final_scores();
     replay.ranks = ranks(&replay.final_scores, &replay.failures);
-    replay.stderr = bots.into_iter().map(BotProcess::finish).collect();
+    for (seat, bot) in bots.into_iter().enumerate() {
+        if let Some(bot) = bot {
+            replay.stderr[seat] = bot.finish();
+        }
+    }
     Ok(replay)
 }
 
-/// 1 + the number of non-failed seats with a strictly higher score; failed seats come last.
+/// One turn of `player`: send the input, judge the answer, apply it. `Err((kind, detail))` when
+/// the seat fails (`timeout`, `invalid`, `ended`).
+fn play_turn(
+    config: &RefereeConfig,
+    state: &mut State,
+    bot: &mut BotProcess,
+    player: usize,
+    started: &mut [bool],
+    moves: &mut MoveList,
+) -> Result<TurnRecord, (&'static str, String)> {
+    let mut input = String::new();
+    let limit = if started[player] {
+        config.turn
+    } else {
+        input.push_str(&init_input(state, player));
+        config.first_turn
+    };
+    started[player] = true;
+    input.push_str(&turn_input(state));
+    // The clock starts before writing: the bot may answer before `send` returns.
+    let sent = Instant::now();
+    if bot.send(&input).is_err() {
+        return Err(("ended", ended_detail(bot, "before reading its input")));
+    }
+    // Wait a little past the limit: a line read in time but handed over late (a busy
+    // referee) is still judged by when it was read, and a late one by its real time.
+    let wait = (limit + VERDICT_GRACE).saturating_sub(sent.elapsed());
+    let (elapsed, line) = match bot.read_line(wait) {
+        Ok((read_at, line)) => (read_at.saturating_duration_since(sent), line),
+        Err(ReadFailure::Timeout) => {
+            return Err((
+                "timeout",
+                format!("no answer within {} ms", limit.as_millis()),
+            ))
+        }
+        Err(ReadFailure::Ended) => return Err(("ended", ended_detail(bot, "without an answer"))),
+    };
+    if let Some(detail) = late_answer(elapsed, limit) {
+        return Err(("timeout", detail));
+    }
+    let turn_stderr = bot.new_stderr();
+    let (command, message) = split_message(&line);
+    state.legal_moves(moves);
+    let chosen = parse_answer(command).and_then(|(id, cell)| {
+        moves
+            .iter()
+            .copied()
+            .find(|m| m.penguin as u32 == id && m.to == cell)
+    });
+    let Some(mv) = chosen else {
+        return Err(("invalid", format!("invalid action {}", quote(&line))));
+    };
+    let pushed = state.pushed_by(mv).map(|id| Pushed {
+        id,
+        owner: state.penguin_owner(id),
+        cell: cell_name(state.penguin_cell(id).expect("a pushed penguin is on the board")),
+    });
+    state.apply(mv);
+    Ok(TurnRecord {
+        turn: 0,
+        player,
+        action: mv.command(),
+        message,
+        time_ms: elapsed.as_secs_f64() * 1000.0,
+        board: board_rows(state),
+        penguins: state
+            .penguins_on_board()
+            .map(|(id, owner, cell)| (id, owner, cell_name(cell)))
+            .collect(),
+        scores: state.scores().to_vec(),
+        stderr: turn_stderr,
+        pushed,
+    })
+}
+
+/// Why the game ended, in words.
+fn end_reason(state: &State, failures: &[Option<Failure>], too_few_left: bool) -> String {
+    let failed: Vec<usize> = (0..failures.len())
+        .filter(|&p| failures[p].is_some())
+        .collect();
+    let names = |seats: &[usize]| {
+        seats
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if failures.len() == 2 && !failed.is_empty() {
+        return format!("player {} lost by default", failed[0]);
+    }
+    let base = if too_few_left {
+        let left: Vec<usize> = (0..failures.len())
+            .filter(|&p| failures[p].is_none())
+            .collect();
+        format!("only seat {} is left in the game", names(&left))
+    } else if let Some(leader) = (0..state.players()).find(|&p| state.has_move(p)) {
+        format!("early end: only seat {leader} could still move and it was ahead")
+    } else {
+        "no player can move".to_string()
+    };
+    if failed.is_empty() {
+        base
+    } else {
+        format!("{base} (deactivated: seat {})", names(&failed))
+    }
+}
+
+/// Seats still in the game rank by score (1 + the number of them with a strictly higher score);
+/// failed seats rank below all of those, a later failure above an earlier one (same turn: tie).
 fn ranks(scores: &[u32], failures: &[Option<Failure>]) -> Vec<usize> {
     let ok: Vec<usize> = (0..scores.len())
         .filter(|&p| failures[p].is_none())
         .collect();
     (0..scores.len())
-        .map(|p| {
-            if failures[p].is_some() {
-                ok.len() + 1
-            } else {
-                1 + ok.iter().filter(|&&q| scores[q] > scores[p]).count()
+        .map(|p| match &failures[p] {
+            Some(f) => {
+                let outlasted_by = failures
+                    .iter()
+                    .flatten()
+                    .filter(|g| g.turn > f.turn)
+                    .count();
+                ok.len() + 1 + outlasted_by
             }
+            None => 1 + ok.iter().filter(|&&q| scores[q] > scores[p]).count(),
         })
         .collect()
 }
@@ -202,9 +282,25 @@ mod tests {
         });
         assert_eq!(ranks(&[5, 9, 5], &[None, None, None]), vec![2, 1, 2]);
         assert_eq!(
-            ranks(&[50, 9, 5, 1], &[fail, None, None, None]),
+            ranks(&[50, 9, 5, 1], &[fail.clone(), None, None, None]),
             vec![4, 1, 2, 3]
         );
+        let later = Some(Failure {
+            turn: 9,
+            ..fail.clone().unwrap()
+        });
+        assert_eq!(
+            ranks(&[50, 9, 5, 1], &[fail.clone(), later, None, None]),
+            vec![4, 3, 1, 2]
+        );
+    }
+
+    #[test]
+    fn answers_must_be_exactly_move_id_cell() {
+        assert_eq!(parse_answer("MOVE 3 C5"), Some((3, parse_cell("C5").unwrap())));
+        for bad in ["3 C5", "move 3 C5", "MOVE 3 C5 x", "MOVE 3", "JUMP 3 C5", ""] {
+            assert_eq!(parse_answer(bad), None, "{bad:?}");
+        }
     }
 
     #[test]
