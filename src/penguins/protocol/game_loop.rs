@@ -10,6 +10,13 @@ use super::input::{read_init, read_turn, Init, LineReader, Turn};
 use crate::penguins::policy::{default_policy, Policy};
 use crate::penguins::rules::Rules;
 
+/// What the bot assumes when the init lines after the first are unreadable.
+pub const FALLBACK_INIT: Init = Init {
+    players: 2,
+    me: 0,
+    per_player: 4,
+};
+
 /// Time allowed for the first turn and for the others, minus what we keep as a margin.
 pub const FIRST_TURN_BUDGET: Duration = Duration::from_millis(900);
 pub const TURN_BUDGET: Duration = Duration::from_millis(40);
@@ -37,11 +44,7 @@ pub fn play<R: BufRead, W: Write>(
         Err(e) if reader.line_no() == 1 => return Err(e),
         Err(e) => {
             let _ = writeln!(errors, "{e}; assuming 2 players, me = 0, 4 penguins each");
-            Init {
-                players: 2,
-                me: 0,
-                per_player: 4,
-            }
+            FALLBACK_INIT
         }
     };
     let mut player = Player::new(init, rules, policy);

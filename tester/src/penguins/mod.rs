@@ -8,6 +8,8 @@ pub mod check;
 mod fake;
 pub mod referee;
 pub mod replay;
+#[cfg(test)]
+mod simulated_tests;
 pub mod viewer;
 
 use clap::Parser;

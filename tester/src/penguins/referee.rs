@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use bot::penguins::protocol::{init_input, quote, turn_input};
-use bot::penguins::{cell_name, generate_board, parse_cell, Cell, MoveList, Rules, State};
+use bot::penguins::{cell_name, generate_board, parse_cell, Cell, Move, MoveList, Rules, State};
 
 use super::replay::{Failure, Pushed, Replay, TurnRecord};
 use crate::process::{BotProcess, ReadFailure};
@@ -88,21 +88,7 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
     for command in commands {
         bots.push(Some(BotProcess::spawn(command)?));
     }
-    let mut replay = Replay {
-        seed: config.seed,
-        rules: config.rules.describe(),
-        players: commands.to_vec(),
-        penguins_per_player: state.penguins_per_player(),
-        first_turn_ms: config.first_turn.as_millis() as u64,
-        turn_ms: config.turn.as_millis() as u64,
-        initial_board: board_rows(&state),
-        turns: Vec::new(),
-        final_scores: Vec::new(),
-        failures: vec![None; players],
-        ranks: Vec::new(),
-        end_reason: String::new(),
-        stderr: vec![String::new(); players],
-    };
+    let mut replay = new_replay(config, commands, &state);
     let mut started = vec![false; players];
     let mut moves = MoveList::new();
     let mut too_few_left = false;
@@ -110,29 +96,20 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
         let player = state.to_move();
         let turn = replay.turns.len();
         let bot = bots[player].as_mut().expect("an active seat has its bot");
-        match play_turn(config, &mut state, bot, player, &mut started, &mut moves) {
-            Ok(record) => replay.turns.push(TurnRecord { turn, ..record }),
+        match play_turn(config, &mut state, bot, turn, &mut started, &mut moves) {
+            Ok(record) => replay.turns.push(record),
             Err((kind, detail)) => {
-                replay.failures[player] = Some(Failure {
-                    kind: kind.to_string(),
-                    turn,
-                    detail,
-                });
                 if let Some(bot) = bots[player].take() {
                     replay.stderr[player] = bot.finish();
                 }
-                let left = replay.failures.iter().filter(|f| f.is_none()).count();
-                if players == 2 || left < 2 {
+                if !fail_seat(&mut replay, &mut state, kind, detail) {
                     too_few_left = players > 2;
                     break;
                 }
-                state.deactivate(player);
             }
         }
     }
-    replay.end_reason = end_reason(&state, &replay.failures, too_few_left);
-    replay.final_scores = state.final_scores();
-    replay.ranks = ranks(&replay.final_scores, &replay.failures);
+    conclude(&mut replay, &state, too_few_left);
     for (seat, bot) in bots.into_iter().enumerate() {
         if let Some(bot) = bot {
             replay.stderr[seat] = bot.finish();
@@ -141,16 +118,88 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
     Ok(replay)
 }
 
+/// A replay of a game about to start on `state`.
+pub fn new_replay(config: &RefereeConfig, commands: &[String], state: &State) -> Replay {
+    let players = commands.len();
+    Replay {
+        seed: config.seed,
+        rules: config.rules.describe(),
+        players: commands.to_vec(),
+        penguins_per_player: state.penguins_per_player(),
+        first_turn_ms: config.first_turn.as_millis() as u64,
+        turn_ms: config.turn.as_millis() as u64,
+        initial_board: board_rows(state),
+        turns: Vec::new(),
+        final_scores: Vec::new(),
+        failures: vec![None; players],
+        ranks: Vec::new(),
+        end_reason: String::new(),
+        stderr: vec![String::new(); players],
+    }
+}
+
+/// Record the failure of the seat to move. `true` when the game goes on without it (3-4 players,
+/// at least two seats left: it is deactivated), `false` when the game stops there.
+pub fn fail_seat(replay: &mut Replay, state: &mut State, kind: &str, detail: String) -> bool {
+    let player = state.to_move();
+    replay.failures[player] = Some(Failure {
+        kind: kind.to_string(),
+        turn: replay.turns.len(),
+        detail,
+    });
+    let left = replay.failures.iter().filter(|f| f.is_none()).count();
+    if replay.players.len() == 2 || left < 2 {
+        return false;
+    }
+    state.deactivate(player);
+    true
+}
+
+/// Play the legal move `mv` of the seat to move and record it (answer time, message and stderr
+/// are the caller's to fill in).
+pub fn play_and_record(state: &mut State, mv: Move, turn: usize) -> TurnRecord {
+    let player = state.to_move();
+    let pushed = state.pushed_by(mv).map(|id| Pushed {
+        id,
+        owner: state.penguin_owner(id),
+        cell: cell_name(state.penguin_cell(id).expect("a pushed penguin is on the board")),
+    });
+    state.apply(mv);
+    TurnRecord {
+        turn,
+        player,
+        action: mv.command(),
+        message: None,
+        time_ms: 0.0,
+        board: board_rows(state),
+        penguins: state
+            .penguins_on_board()
+            .map(|(id, owner, cell)| (id, owner, cell_name(cell)))
+            .collect(),
+        scores: state.scores().to_vec(),
+        stderr: String::new(),
+        pushed,
+    }
+}
+
+/// Fill in how the game ended: reason, final scores, ranks.
+pub fn conclude(replay: &mut Replay, state: &State, too_few_left: bool) {
+    replay.end_reason = end_reason(state, &replay.failures, too_few_left);
+    replay.final_scores = state.final_scores();
+    replay.ranks = ranks(&replay.final_scores, &replay.failures);
+}
+
 /// One turn of `player`: send the input, judge the answer, apply it. `Err((kind, detail))` when
 /// the seat fails (`timeout`, `invalid`, `ended`).
 fn play_turn(
     config: &RefereeConfig,
     state: &mut State,
     bot: &mut BotProcess,
-    player: usize,
+    turn: usize,
     started: &mut [bool],
     moves: &mut MoveList,
 ) -> Result<TurnRecord, (&'static str, String)> {
+    let player = state.to_move();
     let mut input = String::new();
     let limit = if started[player] {
         config.turn
@@ -193,26 +242,11 @@ fn play_turn(
     let Some(mv) = chosen else {
         return Err(("invalid", format!("invalid action {}", quote(&line))));
     };
-    let pushed = state.pushed_by(mv).map(|id| Pushed {
-        id,
-        owner: state.penguin_owner(id),
-        cell: cell_name(state.penguin_cell(id).expect("a pushed penguin is on the board")),
-    });
-    state.apply(mv);
     Ok(TurnRecord {
-        turn: 0,
-        player,
-        action: mv.command(),
         message,
         time_ms: elapsed.as_secs_f64() * 1000.0,
-        board: board_rows(state),
-        penguins: state
-            .penguins_on_board()
-            .map(|(id, owner, cell)| (id, owner, cell_name(cell)))
-            .collect(),
-        scores: state.scores().to_vec(),
         stderr: turn_stderr,
-        pushed,
+        ..play_and_record(state, mv, turn)
     })
 }
 
