@@ -60,8 +60,23 @@ fn damage() -> impl Strategy<Value = Damage> {
         prop::collection::vec(any::<u8>(), 0..40),
         // Plausible tokens: numbers, cells, words, huge and negative numbers.
         prop::sample::select(vec![
-            "8", "0", "-1", "99999999999999999999", "MOVE", "MOVE 1", "MOVE 99 A1", "3 C5",
-            "A1", "H1", "11111111", "1111111", "4444444", "0 0 A1", "0 9 A1", "x y z", "",
+            "8",
+            "0",
+            "-1",
+            "99999999999999999999",
+            "MOVE",
+            "MOVE 1",
+            "MOVE 99 A1",
+            "3 C5",
+            "A1",
+            "H1",
+            "11111111",
+            "1111111",
+            "4444444",
+            "0 0 A1",
+            "0 9 A1",
+            "x y z",
+            "",
         ])
         .prop_map(|s| s.as_bytes().to_vec()),
     ];
@@ -165,7 +180,13 @@ fn the_turn_loop_survives_damaged_input() {
             let mut policy = make_policy("mcts:playouts=20", 1).unwrap();
             let (mut out, mut err) = (Vec::new(), Vec::new());
             let started = Instant::now();
-            let result = play(&bytes[..], &mut out, &mut err, policy.as_mut(), Rules::LEAGUE2);
+            let result = play(
+                &bytes[..],
+                &mut out,
+                &mut err,
+                policy.as_mut(),
+                Rules::LEAGUE2,
+            );
             prop_assert!(started.elapsed().as_secs() < 20, "slow case");
             match result {
                 Ok(()) => {

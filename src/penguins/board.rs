@@ -287,12 +287,12 @@ mod tests {
 
     #[test]
     fn line_direction_names_the_ray_holding_the_target() {
-        for from in 0..CELLS {
-            for to in 0..CELLS {
+        for (from, row) in LINE_DIRECTION.iter().enumerate() {
+            for (to, &dir) in row.iter().enumerate() {
                 let holding: Vec<usize> = (0..6).filter(|&d| RAY[d][from] >> to & 1 == 1).collect();
                 match holding.as_slice() {
-                    [] => assert_eq!(LINE_DIRECTION[from][to], NO_DIRECTION),
-                    [d] => assert_eq!(LINE_DIRECTION[from][to] as usize, *d),
+                    [] => assert_eq!(dir, NO_DIRECTION),
+                    [d] => assert_eq!(dir as usize, *d),
                     _ => panic!("{from} -> {to} on two rays"),
                 }
             }

@@ -129,9 +129,7 @@ impl NaiveGame {
     /// The direction of the straight line from `from` to `to`, by stepping.
     fn direction(from: usize, to: usize) -> usize {
         (0..6)
-            .find(|&dir| {
-                std::iter::successors(step(from, dir), |&c| step(c, dir)).any(|c| c == to)
-            })
+            .find(|&dir| std::iter::successors(step(from, dir), |&c| step(c, dir)).any(|c| c == to))
             .expect("a slide follows a line")
     }
 

@@ -93,7 +93,12 @@ pub fn greedy_key(state: &State, mv: Move) -> (u32, u32, u32, u32) {
     } else {
         state.fish_at(mv.from) as u32
     };
-    (push_gain(state, mv), gain, state.fish_at(mv.to) as u32, around)
+    (
+        push_gain(state, mv),
+        gain,
+        state.fish_at(mv.to) as u32,
+        around,
+    )
 }
 
 /// One-ply greedy, push-aware: push an opponent's penguin when it can (never its own), else take

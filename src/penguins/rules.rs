@@ -63,9 +63,7 @@ impl Rules {
                 "score-under" => rules.score_tiles_under_penguins = true,
                 other => {
                     let shown: String = other.chars().take(40).collect();
-                    return Err(format!(
-                        "unknown rule word {shown:?} (known: {RULE_WORDS})"
-                    ));
+                    return Err(format!("unknown rule word {shown:?} (known: {RULE_WORDS})"));
                 }
             }
         }
@@ -105,8 +103,12 @@ mod tests {
         assert_eq!(Rules::parse("default").unwrap(), Rules::LEAGUE2);
         assert_eq!(Rules::parse("league1,push").unwrap(), Rules::LEAGUE2);
         assert_eq!(Rules::parse("league2, no-push").unwrap(), Rules::LEAGUE1);
-        assert!(!Rules::LEAGUE1.push && Rules::LEAGUE1.end_when_leader_alone);
-        assert!(Rules::LEAGUE2.push && Rules::LEAGUE2.end_when_leader_alone);
+        let (l1, l2) = (
+            Rules::parse("league1").unwrap(),
+            Rules::parse("league2").unwrap(),
+        );
+        assert!(!l1.push && l1.end_when_leader_alone);
+        assert!(l2.push && l2.end_when_leader_alone);
         // Every combination of the four switches survives describe -> parse.
         for bits in 0..16 {
             let rules = Rules {

@@ -213,19 +213,99 @@ const ROW_1: [&str; 7] = ["A1", "B1", "C1", "D1", "E1", "F1", "G1"];
 fn push_conditions_on_hand_positions() {
     let cell = |n: &str| parse_cell(n).unwrap();
     // (what, ice, holes, penguins (owner, cell), from, to, pushed penguin id)
-    type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [(usize, &'a str)], &'a str, &'a str, Option<usize>);
+    type Case<'a> = (
+        &'a str,
+        &'a [&'a str],
+        &'a [&'a str],
+        &'a [(usize, &'a str)],
+        &'a str,
+        &'a str,
+        Option<usize>,
+    );
     let cases: [Case; 9] = [
-        ("hole behind", &ROW_2, &["F2"], &[(0, "A2"), (1, "E2")], "A2", "D2", Some(2)),
-        ("missing cell behind (H1)", &ROW_1, &[], &[(0, "A1"), (1, "G1")], "A1", "F1", Some(2)),
-        ("board edge behind", &ROW_2, &[], &[(0, "A2"), (1, "H2")], "A2", "G2", Some(2)),
-        ("own penguin", &ROW_2, &["F2"], &[(0, "A2"), (0, "E2")], "A2", "D2", Some(1)),
-        ("not at the edge", &ROW_2, &[], &[(0, "A2"), (1, "E2")], "A2", "D2", None),
-        ("stops short of it", &ROW_2, &["F2"], &[(0, "A2"), (1, "E2")], "A2", "C2", None),
+        (
+            "hole behind",
+            &ROW_2,
+            &["F2"],
+            &[(0, "A2"), (1, "E2")],
+            "A2",
+            "D2",
+            Some(2),
+        ),
+        (
+            "missing cell behind (H1)",
+            &ROW_1,
+            &[],
+            &[(0, "A1"), (1, "G1")],
+            "A1",
+            "F1",
+            Some(2),
+        ),
+        (
+            "board edge behind",
+            &ROW_2,
+            &[],
+            &[(0, "A2"), (1, "H2")],
+            "A2",
+            "G2",
+            Some(2),
+        ),
+        (
+            "own penguin",
+            &ROW_2,
+            &["F2"],
+            &[(0, "A2"), (0, "E2")],
+            "A2",
+            "D2",
+            Some(1),
+        ),
+        (
+            "not at the edge",
+            &ROW_2,
+            &[],
+            &[(0, "A2"), (1, "E2")],
+            "A2",
+            "D2",
+            None,
+        ),
+        (
+            "stops short of it",
+            &ROW_2,
+            &["F2"],
+            &[(0, "A2"), (1, "E2")],
+            "A2",
+            "C2",
+            None,
+        ),
         // D1 touches D2 but lies NE of it, not east, the slide's direction.
-        ("out of line", &[&ROW_2[..], &["D1"]].concat(), &["E2"], &[(0, "A2"), (1, "D1")], "A2", "D2", None),
+        (
+            "out of line",
+            &[&ROW_2[..], &["D1"]].concat(),
+            &["E2"],
+            &[(0, "A2"), (1, "D1")],
+            "A2",
+            "D2",
+            None,
+        ),
         // Two in a row: the first has ice (under the second) behind it; nobody falls.
-        ("chain of two", &ROW_2, &["G2"], &[(0, "A2"), (1, "E2"), (1, "F2")], "A2", "D2", None),
-        ("chain, own first", &ROW_2, &["G2"], &[(0, "A2"), (0, "E2"), (1, "F2")], "A2", "D2", None),
+        (
+            "chain of two",
+            &ROW_2,
+            &["G2"],
+            &[(0, "A2"), (1, "E2"), (1, "F2")],
+            "A2",
+            "D2",
+            None,
+        ),
+        (
+            "chain, own first",
+            &ROW_2,
+            &["G2"],
+            &[(0, "A2"), (0, "E2"), (1, "F2")],
+            "A2",
+            "D2",
+            None,
+        ),
     ];
     for (what, ice, holes, penguins, from, to, pushed) in cases {
         let per_player = 2;
@@ -242,7 +322,9 @@ fn push_conditions_on_hand_positions() {
         let mut naive = NaiveGame::from_state(&state);
         naive.apply((0, Some(cell(from) as usize), cell(to) as usize));
         let mut on_board: Vec<usize> = after.penguins_on_board().map(|p| p.0).collect();
-        let naive_on_board: Vec<usize> = (0..naive.cells.len()).filter(|&i| naive.cells[i].is_some()).collect();
+        let naive_on_board: Vec<usize> = (0..naive.cells.len())
+            .filter(|&i| naive.cells[i].is_some())
+            .collect();
         assert_eq!(on_board, naive_on_board, "{what}: naive twin");
         if let Some(victim) = pushed {
             on_board.push(victim);
@@ -428,7 +510,10 @@ fn league2_perft_matches_the_naive_twin_on_random_positions() {
         assert_eq!(fast, naive.perft(3), "case {case}");
         let pushes_at_depth_1 = {
             state.legal_moves(&mut moves);
-            moves.iter().filter(|&&m| state.pushed_by(m).is_some()).count()
+            moves
+                .iter()
+                .filter(|&&m| state.pushed_by(m).is_some())
+                .count()
         };
         with_pushes += (pushes_at_depth_1 > 0) as usize;
     }

@@ -143,11 +143,16 @@ impl BotProcess {
         let status = loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => break status,
-                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(2))
+                }
                 _ => return None,
             }
         };
-        while self.stderr_thread.as_ref().is_some_and(|t| !t.is_finished())
+        while self
+            .stderr_thread
+            .as_ref()
+            .is_some_and(|t| !t.is_finished())
             && Instant::now() < deadline
         {
             std::thread::sleep(Duration::from_millis(2));

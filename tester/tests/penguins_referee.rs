@@ -347,8 +347,18 @@ fn a_timed_out_seat_in_a_3_player_game_is_deactivated_and_play_goes_on() {
     let (ok, late) = (fake("first"), fake("late:3:400"));
     let (stdout, replay) = referee(
         &[
-            "--bot", &ok, "--bot", &late, "--bot", &ok, "--turn-ms", "150", "--first-ms", "5000",
-            "--seed", "6",
+            "--bot",
+            &ok,
+            "--bot",
+            &late,
+            "--bot",
+            &ok,
+            "--turn-ms",
+            "150",
+            "--first-ms",
+            "5000",
+            "--seed",
+            "6",
         ],
         "deactivated",
     );
@@ -356,7 +366,10 @@ fn a_timed_out_seat_in_a_3_player_game_is_deactivated_and_play_goes_on() {
     assert_eq!(failure["kind"], "timeout", "{stdout}");
     let failed_at = failure["turn"].as_u64().unwrap() as usize;
     let turns = replay["turns"].as_array().unwrap();
-    assert!(turns.len() > failed_at + 10, "the others played on: {stdout}");
+    assert!(
+        turns.len() > failed_at + 10,
+        "the others played on: {stdout}"
+    );
     // Seat 1 never moves again, and its penguins are still listed after it failed.
     assert!(turns[failed_at..].iter().all(|t| t["player"] != 1));
     let seat1 = |t: &serde_json::Value| {
@@ -372,17 +385,33 @@ fn a_timed_out_seat_in_a_3_player_game_is_deactivated_and_play_goes_on() {
     assert!(replay["failures"][0].is_null() && replay["failures"][2].is_null());
     let reason = replay["end_reason"].as_str().unwrap();
     assert!(reason.ends_with("(deactivated: seat 1)"), "{reason}");
-    assert!(stdout.contains("LOST BY DEFAULT: timeout at turn"), "{stdout}");
+    assert!(
+        stdout.contains("LOST BY DEFAULT: timeout at turn"),
+        "{stdout}"
+    );
     assert!(stdout.contains("deactivated"), "{stdout}");
-    let path = std::env::temp_dir().join(format!("penguins-deactivated-{}.json", std::process::id()));
+    let path =
+        std::env::temp_dir().join(format!("penguins-deactivated-{}.json", std::process::id()));
     std::fs::write(&path, replay.to_string()).unwrap();
-    let out = Command::new(TESTER).args(["penguins", "--check"]).arg(&path).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(TESTER)
+        .args(["penguins", "--check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // A replay that hides the deactivation does not re-play.
     let mut hidden = replay.clone();
     hidden["failures"][1] = serde_json::Value::Null;
     std::fs::write(&path, hidden.to_string()).unwrap();
-    let out = Command::new(TESTER).args(["penguins", "--check"]).arg(&path).output().unwrap();
+    let out = Command::new(TESTER)
+        .args(["penguins", "--check"])
+        .arg(&path)
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     let _ = std::fs::remove_file(path);
 }
@@ -399,7 +428,10 @@ fn a_bot_that_cannot_start_is_reported_with_its_exit_and_stderr() {
     let detail = replay["failures"][0]["detail"].as_str().unwrap();
     assert_eq!(replay["failures"][0]["kind"], "ended");
     assert!(detail.contains("exited (exit code 127)"), "{detail}");
-    assert!(detail.contains("not found") || detail.contains("No such file"), "{detail}");
+    assert!(
+        detail.contains("not found") || detail.contains("No such file"),
+        "{detail}"
+    );
     assert!(!detail.contains("Broken pipe"), "{detail}");
     assert!(stdout.contains("exit code 127"), "{stdout}");
 }
@@ -413,7 +445,16 @@ fn pushes_are_recorded_checked_and_viewed() {
     let mut found = None;
     for seed in 1..40 {
         let (_, replay) = referee(
-            &["--bot", &bot, "--bot", &bot, "--turn-ms", "5000", "--seed", &seed.to_string()],
+            &[
+                "--bot",
+                &bot,
+                "--bot",
+                &bot,
+                "--turn-ms",
+                "5000",
+                "--seed",
+                &seed.to_string(),
+            ],
             "pushes",
         );
         assert_eq!(replay["rules"], "league2");
@@ -442,7 +483,10 @@ fn pushes_are_recorded_checked_and_viewed() {
             .args(["--html", html.to_str().unwrap()])
             .output()
             .unwrap();
-        (out.status.success(), String::from_utf8_lossy(&out.stderr).to_string())
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
     };
     let (ok, err) = run(&["--check"], &replay);
     assert!(ok, "{err}");
@@ -463,7 +507,10 @@ fn pushes_are_recorded_checked_and_viewed() {
     let mut illegal = replay.clone();
     illegal["turns"][2]["action"] = "MOVE 0 A1".into();
     let (ok, err) = run(&["--view"], &illegal);
-    assert!(!ok && err.contains("does not re-play") && err.contains("turn 2"), "{err}");
+    assert!(
+        !ok && err.contains("does not re-play") && err.contains("turn 2"),
+        "{err}"
+    );
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(!html.exists());
     let _ = std::fs::remove_file(json);

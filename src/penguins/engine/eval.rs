@@ -146,10 +146,7 @@ pub fn clusters(state: &State, player: usize, owned: u64) -> Vec<(u64, u64)> {
 /// Under the push rule, the ice around a cluster that is not part of it (what the one-player
 /// solver needs to tell the sea's edge); `None` without the rule.
 fn outer_ice(state: &State, free: u64, penguins: u64) -> Option<u64> {
-    state
-        .rules()
-        .push
-        .then(|| state.ice() & !free & !penguins)
+    state.rules().push.then(|| state.ice() & !free & !penguins)
 }
 
 /// Penguins of `player` that another player's penguin can push into the sea with one slide: the
@@ -318,7 +315,10 @@ impl Evaluation {
             let mut est = state.score(p) as i32;
             for (tiles, penguins) in clusters(state, p, parts.owned[p]) {
                 let outer = outer_ice(state, tiles, penguins);
-                est += match self.solo.solve(&fish, tiles, penguins, outer, w.solve_budget) {
+                est += match self
+                    .solo
+                    .solve(&fish, tiles, penguins, outer, w.solve_budget)
+                {
                     Some(v) => v as i32,
                     None => fish.sum(tiles) as i32 * w.unsolved_percent / 100,
                 };
@@ -412,7 +412,10 @@ mod tests {
         plain.end_placement();
         let calm = eval.estimate(&plain).points;
         let w = Weights::default();
-        assert_eq!(calm[0] - pushed[0], w.threat * w.threat_to_move_percent / 100);
+        assert_eq!(
+            calm[0] - pushed[0],
+            w.threat * w.threat_to_move_percent / 100
+        );
     }
 
     #[test]

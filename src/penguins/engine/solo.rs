@@ -218,7 +218,12 @@ mod tests {
         let mut pushes_possible = 0;
         for case in 0..240 {
             let push = case % 2 == 1;
-            let rules = Rules::parse(if push { "league2,no-early-end" } else { "league1,no-early-end" }).unwrap();
+            let rules = Rules::parse(if push {
+                "league2,no-early-end"
+            } else {
+                "league1,no-early-end"
+            })
+            .unwrap();
             // A random patch of 6-12 tiles grown from one cell, with 1-2 penguins on it (1-3 and
             // at most 9 tiles with the push rule, so that pushes among them happen).
             let mut tiles = 1u64 << (rng.below(CELLS) as u64 & 63);
@@ -226,7 +231,11 @@ mod tests {
             if tiles == 0 {
                 continue;
             }
-            let size = if push { 6 + rng.below(4) } else { 6 + rng.below(7) };
+            let size = if push {
+                6 + rng.below(4)
+            } else {
+                6 + rng.below(7)
+            };
             while (tiles.count_ones() as usize) < size {
                 let border: Vec<u8> = cells_of(dilate(tiles) & !tiles).collect();
                 tiles |= 1 << border[rng.below(border.len())];

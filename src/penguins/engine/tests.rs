@@ -60,15 +60,7 @@ fn small_endgame(
             }
         }
         let to_move = rng.below(players);
-        let state = State::from_position(
-            rules,
-            players,
-            per,
-            &grid,
-            &penguins,
-            &[0; 4],
-            to_move,
-        );
+        let state = State::from_position(rules, players, per, &grid, &penguins, &[0; 4], to_move);
         if let Ok(state) = state {
             if !state.is_over() {
                 return state;
@@ -92,7 +84,11 @@ fn assert_value(got: i32, expected: i32, margins_exact: bool, what: &str) {
     if margins_exact {
         assert_eq!(got, expected, "{what}");
     } else {
-        assert_eq!(got.signum(), expected.signum(), "{what}: {got} vs {expected}");
+        assert_eq!(
+            got.signum(),
+            expected.signum(),
+            "{what}: {got} vs {expected}"
+        );
     }
 }
 
@@ -138,9 +134,17 @@ fn exact_estimate_matches_plain_search_on_isolated_endgames() {
         // Both players maximising their own total is what the exact value assumes; with no
         // interaction, paranoid minimax for either root finds the same difference.
         let value = naive::paranoid(&state, u32::MAX, 0, &mut heuristics);
-        assert_value(value, points[0] - points[1], margins_exact, &format!("{state:?}"));
+        assert_value(
+            value,
+            points[0] - points[1],
+            margins_exact,
+            &format!("{state:?}"),
+        );
     }
-    assert!(checked.iter().all(|&c| c >= 10), "isolated positions {checked:?}");
+    assert!(
+        checked.iter().all(|&c| c >= 10),
+        "isolated positions {checked:?}"
+    );
 }
 
 #[test]

@@ -169,4 +169,3 @@ fn mismatch_note(ours: &[Move], listed: &[Move]) -> Option<String> {
         show(extra)
     ))
 }
-

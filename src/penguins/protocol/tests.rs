@@ -100,7 +100,10 @@ fn action_lines_without_move_or_with_extra_words_are_answered_with_their_own_tex
         for policy in ["greedy", "random"] {
             let (answers, notes) = run(&(init_input(&state, 0) + &text), policy);
             assert_eq!(notes, "", "style {k}");
-            assert!(text.lines().any(|l| l == answers[0]), "style {k}: {answers:?}");
+            assert!(
+                text.lines().any(|l| l == answers[0]),
+                "style {k}: {answers:?}"
+            );
         }
     }
 }
@@ -157,7 +160,10 @@ fn malformed_lines_are_reported_and_a_legal_action_still_played() {
         // An unreadable penguin count: resynchronised on the action count.
         (edit(11, "two", turn.len()), "nbPenguins"),
         // Control characters and bytes that are not UTF-8 are quoted escaped.
-        (edit(2, "1\u{1b}[31m\u{10ff89}", turn.len()), "\"1\\u{1b}[31m\\x89\""),
+        (
+            edit(2, "1\u{1b}[31m\u{10ff89}", turn.len()),
+            "\"1\\u{1b}[31m\\x89\"",
+        ),
     ];
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
@@ -263,7 +269,11 @@ fn positions_with_pushed_penguins_are_rebuilt_whatever_the_ids() {
             let text = relabelled(&state, &ids);
             let turn = parse_turn(&text, &init);
             let decision = decide(&init, &turn, rules, &mut policy, Instant::now());
-            assert!(decision.notes.is_empty(), "seed {seed}: {:?}", decision.notes);
+            assert!(
+                decision.notes.is_empty(),
+                "seed {seed}: {:?}",
+                decision.notes
+            );
             assert!(text.lines().any(|l| l == decision.output));
             // Without the action list, the lost tiles tell that placement is over.
             for listed in [true, false] {
@@ -352,8 +362,14 @@ fn the_bot_infers_from_the_game_that_pushing_is_off() {
     for seed in 0..12 {
         let players = 2 + (seed % 3) as usize;
         let (notes, rules, pushes) = scripted_game(seed, players, Rules::LEAGUE1);
-        let switch_notes = notes.iter().filter(|n| n.contains("pushing is off")).count();
-        assert!(pushes <= 1, "seed {seed}: {pushes} pushes expected after the switch");
+        let switch_notes = notes
+            .iter()
+            .filter(|n| n.contains("pushing is off"))
+            .count();
+        assert!(
+            pushes <= 1,
+            "seed {seed}: {pushes} pushes expected after the switch"
+        );
         assert_eq!(switch_notes, pushes, "seed {seed}: {notes:?}");
         assert_eq!(switch_notes, notes.len(), "seed {seed}: {notes:?}");
         if pushes == 1 {
@@ -366,7 +382,10 @@ fn the_bot_infers_from_the_game_that_pushing_is_off() {
         league2_pushes += pushes;
     }
     assert!(switched >= 8, "only {switched} of 12 games showed it");
-    assert!(league2_pushes >= 12, "only {league2_pushes} pushes in the league-2 games");
+    assert!(
+        league2_pushes >= 12,
+        "only {league2_pushes} pushes in the league-2 games"
+    );
 }
 
 /// A whole game fed turn by turn, with one turn's action count broken: the bot answers every
@@ -465,6 +484,9 @@ fn ids_are_renumbered_per_owner_in_codingame_order() {
     for (id, owner, cell) in state.penguins_on_board() {
         let ours = map[&ids[id]];
         assert_eq!(rebuilt.penguin_owner(ours), owner);
-        assert_eq!(cell_name(rebuilt.penguin_cell(ours).unwrap()), cell_name(cell));
+        assert_eq!(
+            cell_name(rebuilt.penguin_cell(ours).unwrap()),
+            cell_name(cell)
+        );
     }
 }

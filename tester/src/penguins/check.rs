@@ -109,7 +109,8 @@ impl Game {
     }
 
     fn unplaced(&self, player: usize) -> Option<usize> {
-        (player * self.per..(player + 1) * self.per).find(|&i| self.at[i].is_none() && !self.gone[i])
+        (player * self.per..(player + 1) * self.per)
+            .find(|&i| self.at[i].is_none() && !self.gone[i])
     }
 
     /// A seat still in the game has penguins to place.
@@ -147,7 +148,11 @@ impl Game {
     }
 
     /// Play a legal move; the penguin it pushed into the sea, if any (id, cell).
-    fn play(&mut self, player: usize, (id, from, to): (usize, Option<usize>, usize)) -> Option<(usize, usize)> {
+    fn play(
+        &mut self,
+        player: usize,
+        (id, from, to): (usize, Option<usize>, usize),
+    ) -> Option<(usize, usize)> {
         self.at[id] = Some(to);
         let from = from?;
         self.scores[player] += 100 * self.fish[from] as u32 + 1;

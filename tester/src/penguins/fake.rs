@@ -98,7 +98,8 @@ mod tests {
             fish[cell(name) as usize] = 2;
         }
         let penguins = [(0, cell("A2")), (1, cell("E2"))];
-        let state = State::from_position(Rules::LEAGUE2, 2, 1, &fish, &penguins, &[0, 0], 0).unwrap();
+        let state =
+            State::from_position(Rules::LEAGUE2, 2, 1, &fish, &penguins, &[0, 0], 0).unwrap();
         let text = init_input(&state, 0) + &turn_input(&state);
         let mut reader = LineReader::new(text.as_bytes());
         let init = read_init(&mut reader).unwrap();

@@ -178,7 +178,9 @@ fn view(path: &str, html: Option<&str>) -> ExitCode {
     // Only a replay that re-plays legally is drawn: a page would show an impossible game as if
     // it had happened.
     if let Err(e) = check::check(&replay) {
-        return crate::fail(format!("{path}: not rendered, the replay does not re-play: {e}"));
+        return crate::fail(format!(
+            "{path}: not rendered, the replay does not re-play: {e}"
+        ));
     }
     match save(&replay, None, Some(html)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -162,7 +162,11 @@ pub fn play_and_record(state: &mut State, mv: Move, turn: usize) -> TurnRecord {
     let pushed = state.pushed_by(mv).map(|id| Pushed {
         id,
         owner: state.penguin_owner(id),
-        cell: cell_name(state.penguin_cell(id).expect("a pushed penguin is on the board")),
+        cell: cell_name(
+            state
+                .penguin_cell(id)
+                .expect("a pushed penguin is on the board"),
+        ),
     });
     state.apply(mv);
     TurnRecord {
@@ -331,8 +335,18 @@ mod tests {
 
     #[test]
     fn answers_must_be_exactly_move_id_cell() {
-        assert_eq!(parse_answer("MOVE 3 C5"), Some((3, parse_cell("C5").unwrap())));
-        for bad in ["3 C5", "move 3 C5", "MOVE 3 C5 x", "MOVE 3", "JUMP 3 C5", ""] {
+        assert_eq!(
+            parse_answer("MOVE 3 C5"),
+            Some((3, parse_cell("C5").unwrap()))
+        );
+        for bad in [
+            "3 C5",
+            "move 3 C5",
+            "MOVE 3 C5 x",
+            "MOVE 3",
+            "JUMP 3 C5",
+            "",
+        ] {
             assert_eq!(parse_answer(bad), None, "{bad:?}");
         }
     }

@@ -16,7 +16,13 @@ use super::replay::Replay;
 
 /// A game of random moves; seats listed in `failing` fail (in that order) at turns from
 /// `first_failure` on, one every 5 turns.
-fn simulated(seed: u64, players: usize, rules: Rules, failing: &[usize], first_failure: usize) -> Replay {
+fn simulated(
+    seed: u64,
+    players: usize,
+    rules: Rules,
+    failing: &[usize],
+    first_failure: usize,
+) -> Replay {
     let config = RefereeConfig {
         seed,
         rules,
@@ -51,7 +57,13 @@ fn simulated(seed: u64, players: usize, rules: Rules, failing: &[usize], first_f
 
 #[test]
 fn the_checker_accepts_every_simulated_game() {
-    let rule_sets = ["league2", "league1", "league2,score-under", "league1,no-early-end,one-fish", "league2,no-early-end"];
+    let rule_sets = [
+        "league2",
+        "league1",
+        "league2,score-under",
+        "league1,no-early-end,one-fish",
+        "league2,no-early-end",
+    ];
     let (mut pushes, mut deactivated, mut early) = (0, 0, 0);
     for seed in 0..90u64 {
         let players = 2 + (seed % 3) as usize;
@@ -63,13 +75,17 @@ fn the_checker_accepts_every_simulated_game() {
             _ => vec![],
         };
         let replay = simulated(seed, players, rules, &failing, (seed as usize * 7) % 40);
-        let verified = check(&replay).unwrap_or_else(|e| panic!("seed {seed} ({players}p, {}): {e}", replay.rules));
+        let verified = check(&replay)
+            .unwrap_or_else(|e| panic!("seed {seed} ({players}p, {}): {e}", replay.rules));
         assert_eq!(verified, replay.turns.len());
         pushes += replay.turns.iter().filter(|t| t.pushed.is_some()).count();
         deactivated += (players > 2 && replay.failures.iter().any(Option::is_some)) as usize;
         early += replay.end_reason.starts_with("early end") as usize;
     }
-    assert!(pushes > 50 && deactivated > 10 && early > 10, "{pushes} {deactivated} {early}");
+    assert!(
+        pushes > 50 && deactivated > 10 && early > 10,
+        "{pushes} {deactivated} {early}"
+    );
 }
 
 /// Damage to a replay: a JSON value replaced somewhere, an array entry removed, or raw bytes.
@@ -86,8 +102,16 @@ fn value() -> impl Strategy<Value = serde_json::Value> {
         any::<i64>().prop_map(|n| json!(n)),
         (0u64..70).prop_map(|n| json!(n)),
         any::<f64>().prop_map(|x| json!(x)),
-        prop::sample::select(vec!["", "MOVE 0 A1", "MOVE 99 H1", "league3", "A9", "11111111", "push"])
-            .prop_map(|s| json!(s)),
+        prop::sample::select(vec![
+            "",
+            "MOVE 0 A1",
+            "MOVE 99 H1",
+            "league3",
+            "A9",
+            "11111111",
+            "push"
+        ])
+        .prop_map(|s| json!(s)),
         Just(serde_json::Value::Null),
         Just(json!([])),
         Just(json!({"id": 0, "owner": 9, "cell": "Z9"})),
@@ -150,7 +174,12 @@ fn damaged(base: &serde_json::Value, damages: &[Damage]) -> Vec<u8> {
 }
 
 fn runner() -> TestRunner {
-    let env = |key: &str, default: u64| std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+    let env = |key: &str, default: u64| {
+        std::env::var(key)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
     let (cases, seed) = (env("FUZZ_CASES", 200), env("FUZZ_SEED", 2024));
     eprintln!("replay reader: {cases} cases, FUZZ_SEED={seed}");
     let mut bytes = [0u8; 32];
