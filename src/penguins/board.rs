@@ -46,6 +46,17 @@ pub const fn row_of(cell: Cell) -> usize {
     cell as usize / COLS
 }
 
+/// The first cell of `cells` met going in `dir` (cells of one ray from some start), if any.
+pub const fn nearest_along(dir: usize, cells: u64) -> Option<Cell> {
+    if cells == 0 {
+        None
+    } else if increases_index(dir) {
+        Some(cells.trailing_zeros() as Cell)
+    } else {
+        Some(63 - cells.leading_zeros() as Cell)
+    }
+}
+
 /// Whether (col, row) is a real cell: on the 8x8 grid and not the missing end of a short row.
 pub const fn exists(col: i32, row: i32) -> bool {
     col >= 0 && row >= 0 && col < COLS as i32 && row < ROWS as i32 && !(row % 2 == 0 && col == 7)

@@ -3,7 +3,7 @@
 //! Tiles are three bitboards (one per fish count); penguins are one bitboard per player plus the
 //! cell of each penguin. Penguin ids are `owner * penguins_per_player + k`, placed in id order.
 
-use super::board::{cell_name, increases_index, LINE_DIRECTION, NO_DIRECTION};
+use super::board::{cell_name, nearest_along, LINE_DIRECTION, NO_DIRECTION};
 use super::board::{cells_of, Cell, ADJACENT, CELLS, DIRECTIONS, NEIGHBOUR, NO_CELL, RAY, VALID};
 use super::rules::{Placement, Rules};
 use super::zobrist::{PENGUIN_KEYS, SIDE_KEYS, TILE_KEYS};
@@ -349,16 +349,10 @@ impl State {
     /// Cells reached by sliding from `from` in `dir` over free ice (`free` given for speed).
     pub fn slide_targets(from: Cell, dir: usize, free: u64) -> u64 {
         let ray = RAY[dir][from as usize];
-        let blockers = ray & !free;
-        if blockers == 0 {
-            return ray;
+        match nearest_along(dir, ray & !free) {
+            None => ray,
+            Some(blocker) => ray & !RAY[dir][blocker as usize] & !(1u64 << blocker),
         }
-        let nearest = if increases_index(dir) {
-            blockers.trailing_zeros()
-        } else {
-            63 - blockers.leading_zeros()
-        };
-        ray & !RAY[dir][nearest as usize] & !(1u64 << nearest)
     }
 
     /// Every cell the penguin on `from` may slide to (pushing never adds a destination).

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use super::bits::{components, dilate, flood};
 use super::solo::{FishMap, Solo};
-use crate::penguins::board::{cells_of, increases_index, opposite, ADJACENT, DIRECTIONS};
+use crate::penguins::board::{cells_of, nearest_along, opposite, ADJACENT, DIRECTIONS};
 use crate::penguins::board::{NEIGHBOUR, NO_CELL, RAY};
 use crate::penguins::state::State;
 use crate::search::MAX_PLAYERS;
@@ -168,16 +168,8 @@ pub fn threatened(state: &State, player: usize) -> u32 {
             {
                 return false;
             }
-            let blockers = RAY[back][at] & !free;
-            if blockers == 0 {
-                return false;
-            }
-            let nearest = if increases_index(back) {
-                blockers.trailing_zeros()
-            } else {
-                63 - blockers.leading_zeros()
-            };
-            opponents >> nearest & 1 == 1
+            nearest_along(back, RAY[back][at] & !free)
+                .is_some_and(|blocker| opponents >> blocker & 1 == 1)
         });
         count += pushable as u32;
     }

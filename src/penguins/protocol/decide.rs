@@ -17,9 +17,6 @@ use crate::penguins::state::{Move, MoveList};
 pub struct Decision {
     pub output: String,
     pub notes: Vec<String>,
-    /// The CodinGame id of the penguin the answer pushes into the sea under `rules`, if any (what
-    /// `PushWatch` checks on the next turn).
-    pub expected_push: Option<u32>,
 }
 
 /// Decide one turn.
@@ -63,21 +60,16 @@ pub fn decide(
             }
         }
     }
-    let mut chosen_move = None;
     let output = if let (Some(state), false) = (&state, agreed.is_empty()) {
         let legal: Vec<Move> = agreed.iter().map(|a| a.0).collect();
         let chosen = policy.choose(state, &legal, deadline);
         let index = match agreed.iter().find(|a| a.0 == chosen) {
-            Some(a) => {
-                chosen_move = Some(chosen);
-                a.1
-            }
+            Some(a) => a.1,
             None => {
                 notes.push(format!(
                     "policy {} chose {chosen:?}, not a listed action; playing the first",
                     policy.name()
                 ));
-                chosen_move = Some(agreed[0].0);
                 agreed[0].1
             }
         };
@@ -95,9 +87,7 @@ pub fn decide(
         match (&state, ours.is_empty()) {
             (Some(state), false) => {
                 notes.push(format!("{why}; playing a move from our own generator"));
-                let chosen = policy.choose(state, &ours, deadline);
-                chosen_move = Some(chosen);
-                chosen.command()
+                policy.choose(state, &ours, deadline).command()
             }
             _ => {
                 notes.push(format!(
@@ -107,17 +97,7 @@ pub fn decide(
             }
         }
     };
-    let expected_push = match (&state, chosen_move) {
-        (Some(state), Some(mv)) => state
-            .pushed_by(mv)
-            .and_then(|victim| ids.iter().find(|(_, &o)| o == victim).map(|(&cg, _)| cg)),
-        _ => None,
-    };
-    Decision {
-        output,
-        notes,
-        expected_push,
-    }
+    Decision { output, notes }
 }
 
 /// The answer when nothing is listed and we know no move either (a stuck player that is prompted

@@ -101,9 +101,8 @@ impl<'a> Player<'a> {
 
     /// The answer to one turn (the notes include a change of rules, once).
     pub fn answer(&mut self, turn: &Turn, deadline: Instant) -> Decision {
-        let switched = self.watch.check(turn, &mut self.rules);
+        let switched = self.watch.check(turn, self.init.me, &mut self.rules);
         let mut decision = decide(&self.init, turn, self.rules, self.policy, deadline);
-        self.watch.expect(decision.expected_push);
         if let Some(note) = switched {
             decision.notes.insert(0, note);
         }

@@ -50,7 +50,7 @@ pub struct Args {
     /// Verify an existing replay JSON with the independent checker instead of playing.
     #[arg(long)]
     check: Option<String>,
-    /// Act as a scripted fake bot (for referee tests): first, late:N:MS, illegal, garbage, silent, exit.
+    /// Act as a scripted fake bot (for referee tests): first, push, late:N:MS, illegal, garbage, silent, exit.
     #[arg(long, hide = true)]
     fake_bot: Option<String>,
     /// The cg-brutaltester form: -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d seed=N] [-l FILE].
