@@ -29,6 +29,19 @@ pub fn decide(
 ) -> Decision {
     let mut notes = turn.problems.clone();
     let (state, ids) = match build_state(init, turn, rules) {
+        // Asked to move in a game our early-end rule says is over: the referee's rule differs
+        // (a tie, or no early end at all); search this turn without it.
+        Ok((state, _)) if state.is_over() && !turn.actions.is_empty() => {
+            notes.push("asked to move although our early-end rule ends the game here; searching without it".into());
+            let plain = Rules {
+                end_when_leader_alone: false,
+                ..rules
+            };
+            match build_state(init, turn, plain) {
+                Ok((state, ids)) => (Some(state), ids),
+                Err(_) => (None, HashMap::new()),
+            }
+        }
         Ok((state, ids)) => (Some(state), ids),
         Err(e) => {
             notes.push(format!("cannot rebuild the position: {e}"));

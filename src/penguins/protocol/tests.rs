@@ -504,3 +504,24 @@ fn ids_are_renumbered_per_owner_in_codingame_order() {
         );
     }
 }
+
+/// A referee that plays on where our early-end rule would stop (a tie read differently, or no
+/// early end): the bot still searches the listed moves rather than giving up on them.
+#[test]
+fn asked_to_move_after_our_early_end_the_bot_still_searches() {
+    let plain = Rules::parse("league2,no-early-end").unwrap();
+    let mut fish = [0u8; 64];
+    let cell = |n: &str| parse_cell(n).unwrap();
+    for name in ["A2", "B2", "C2", "D2", "A6"] {
+        fish[cell(name) as usize] = 1;
+    }
+    // Player 0 alone can move and leads: over under league 2, not without the early end.
+    let penguins = [(0, cell("A2")), (1, cell("A6"))];
+    let state = State::from_position(plain, 2, 1, &fish, &penguins, &[500, 100], 0).unwrap();
+    assert!(!state.is_over());
+    let input = init_input(&state, 0) + &turn_input(&state);
+    let (answers, notes) = run(&input, "greedy");
+    assert!(notes.contains("searching without it"), "{notes}");
+    assert!(!notes.contains("no listed action matches"), "{notes}");
+    assert!(turn_input(&state).lines().any(|l| l == answers[0]));
+}
