@@ -56,7 +56,9 @@ impl Default for Weights {
             solve_budget: 300,
             tempo: 0,
             threat: 300,
-            threat_to_move_percent: 25,
+            // 60 rather than 25: first places of 4-player games vs 3 greedy bots, 2000 playouts,
+            // seeds 4000 and 9000 (400 games each): 673 vs 652 of 800; 2 players: 102/0/98.
+            threat_to_move_percent: 60,
         }
     }
 }
