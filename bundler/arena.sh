@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 games=${1:-100}
 turn_ms=${PENGUINS_TURN_MS:-50}
 cargo build --release --quiet -p bot -p tester -p bundler
-./target/release/bundler --strip-docs --tabs -o target/codingame/penguins.rs --check \
+./target/release/bundler -o target/codingame/penguins.rs --check \
   --binary target/codingame/penguins
 bundle=target/codingame/penguins
 native="./target/release/bot penguins"

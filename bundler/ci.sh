@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet -p bot -p tester -p bundler
 out=${BUNDLE_OUT:-target/codingame}
-./target/release/bundler --strip-docs --tabs -o "$out/penguins.rs" --check --binary "$out/penguins"
+./target/release/bundler -o "$out/penguins.rs" --check --binary "$out/penguins"
 
 # CodinGame's limits (50 ms turns) unless PENGUINS_TURN_MS says otherwise. On a machine so busy
 # with other jobs (load average above twice the cores) that a 50 ms answer depends on the

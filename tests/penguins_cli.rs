@@ -45,3 +45,33 @@ fn playing_answers_from_the_list_and_reports_its_seed() {
     assert!(!ok);
     assert!(err.contains("unknown policy \"nonsense\""), "{err}");
 }
+
+#[test]
+fn policy_errors_and_help_name_every_engine_truthfully() {
+    let (ok, _, err) = run(&["penguins", "--policy", "bogus"], "");
+    assert!(!ok);
+    for name in ["engine", "mcts", "ab", "random", "greedy"] {
+        assert!(err.contains(name), "{name} missing: {err}");
+    }
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (ok, help, _) = run(&["penguins", "--help"], "");
+    assert!(ok);
+    assert!(help.contains("MCTS for 2, 3 and 4 players"), "{help}");
+    assert!(!help.contains("ab for 2 players"), "{help}");
+    assert!(help.contains("league2"), "{help}");
+}
+
+#[test]
+fn input_that_is_not_a_penguins_game_names_the_problem() {
+    let (ok, out, err) = run(&["penguins"], "\u{7f}ELF\u{2}\u{1}\u{1}\n\u{0}\u{0}\n");
+    assert!(!ok);
+    assert_eq!(out, "");
+    let last = err.lines().last().unwrap();
+    assert_eq!(
+        last,
+        "error: line 1: nbPlayers: expected an integer in 2..4, got \"\\u{7f}ELF\\u{2}\\u{1}\\u{1}\""
+    );
+    let (ok, _, err) = run(&["penguins"], "");
+    assert!(!ok);
+    assert!(err.contains("no input"), "{err}");
+}

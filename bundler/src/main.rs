@@ -34,14 +34,22 @@ struct Args {
     /// Treat `debug_assertions` as on (off by default, as under `rustc -O`).
     #[arg(long)]
     debug_assertions: bool,
-    /// Remove doc comments and `#[doc]` attributes.
+    /// Keep doc comments and `#[doc]` attributes (removed by default: CodinGame never reads them
+    /// and they cost characters).
     #[arg(long)]
+    keep_docs: bool,
+    /// The default (doc comments are removed); accepted so older command lines still work.
+    #[arg(long, hide = true, conflicts_with = "keep_docs")]
     strip_docs: bool,
     /// Remove plain comments too.
     #[arg(long)]
     strip_comments: bool,
-    /// Indent with tabs (one per 4 spaces) to save characters; string literals are untouched.
+    /// Keep the spaces of the source's indentation (by default each 4 leading spaces become a
+    /// tab, which saves about 16%; string literals are untouched).
     #[arg(long)]
+    spaces: bool,
+    /// The default (tabs); accepted so older command lines still work.
+    #[arg(long, hide = true, conflicts_with = "spaces")]
     tabs: bool,
     /// Also keep top-level modules the kept ones use (otherwise such a use is an error).
     #[arg(long)]
@@ -89,9 +97,9 @@ fn run(args: Args) -> Result<ExitCode, String> {
                 features: args.features.iter().cloned().collect(),
                 extra: args.cfgs.iter().cloned().collect(),
             },
-            strip_docs: args.strip_docs,
+            strip_docs: !args.keep_docs,
             strip_comments: args.strip_comments,
-            tabs: args.tabs,
+            tabs: !args.spaces,
         },
     };
     let made = bundle(&config)?;
@@ -104,9 +112,9 @@ fn run(args: Args) -> Result<ExitCode, String> {
         "bundle of {} (entry {}; features: {features}; strip docs: {}; strip comments: {}; tabs: {})",
         args.root.display(),
         args.entry,
-        args.strip_docs,
+        !args.keep_docs,
         args.strip_comments,
-        args.tabs
+        !args.spaces
     );
     for m in &made.modules {
         eprintln!(

@@ -72,3 +72,19 @@ fn fails_above_the_limit_and_on_bad_input() {
         "{stderr}"
     );
 }
+
+/// The bundler's default invocation, no flags at all, run from the workspace root as the README
+/// says: the real crate's bundle fits CodinGame's 100,000 characters.
+#[test]
+fn the_default_invocation_fits_codingame() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let out = Command::new(env!("CARGO_BIN_EXE_bundler"))
+        .current_dir(&root)
+        .output()
+        .expect("bundler runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("): ok"), "{stderr}");
+    let text = std::fs::read_to_string(root.join("target/codingame/penguins.rs")).unwrap();
+    assert!(text.chars().count() <= 100_000);
+}

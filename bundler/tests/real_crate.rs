@@ -1,4 +1,4 @@
-//! The real crate's bundle, as CI builds it (`--strip-docs --tabs`): under the limit, no test
+//! The real crate's bundle, as the bundler's default invocation builds it (docs stripped, tabs): under the limit, no test
 //! code or cfg left, only std, and the same engine files `bot penguins` is built from. (CI then
 //! compiles it with rustc and plays it: `bundler/ci.sh`.)
 
@@ -101,7 +101,7 @@ fn real_bundle_is_std_only_and_under_the_limit() {
         .collect();
     assert!(files
         .iter()
-        .any(|f| f.ends_with("src/penguins/protocol.rs")));
+        .any(|f| f.ends_with("src/penguins/protocol/mod.rs")));
     assert!(files.iter().any(|f| f.ends_with("src/search/mod.rs")));
     assert!(
         !files

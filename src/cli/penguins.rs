@@ -10,14 +10,18 @@ use crate::penguins::{make_policy, perft, protocol, Rules};
 pub struct Args {
     #[command(subcommand)]
     command: Option<PenguinsCommand>,
-    /// Move chooser: engine (ab for 2 players, mcts for 3-4), ab, mcts, random, greedy.
+    /// Move chooser: engine (MCTS for 2, 3 and 4 players; the default), mcts, ab (alpha-beta),
+    /// greedy (push-aware one-ply baseline), random. mcts and ab take settings after a colon,
+    /// e.g. mcts:playouts=2000 (a fixed playout count instead of the clock, for A/B runs).
     #[arg(long, default_value = "engine")]
     policy: String,
     /// Seed for every random choice the policy makes.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Rule switches, comma-separated: one-fish, push, score-under, early-end (or default).
-    #[arg(long, default_value = "default")]
+    /// Rules to start from, comma-separated words applied in order: league1, league2 (the
+    /// default: push and early end), push, no-push, early-end, no-early-end, one-fish,
+    /// score-under. Pushing is dropped on its own if the game shows it is off.
+    #[arg(long, default_value = "league2")]
     rules: String,
 }
 
@@ -35,8 +39,8 @@ struct PerftArgs {
     /// Also print the count below each first move.
     #[arg(long)]
     divide: bool,
-    /// Rule switches, as for playing.
-    #[arg(long, default_value = "default")]
+    /// Rules, as for playing.
+    #[arg(long, default_value = "league2")]
     rules: String,
 }
 

@@ -46,6 +46,17 @@ pub const fn row_of(cell: Cell) -> usize {
     cell as usize / COLS
 }
 
+/// The first cell of `cells` met going in `dir` (cells of one ray from some start), if any.
+pub const fn nearest_along(dir: usize, cells: u64) -> Option<Cell> {
+    if cells == 0 {
+        None
+    } else if increases_index(dir) {
+        Some(cells.trailing_zeros() as Cell)
+    } else {
+        Some(63 - cells.leading_zeros() as Cell)
+    }
+}
+
 /// Whether (col, row) is a real cell: on the 8x8 grid and not the missing end of a short row.
 pub const fn exists(col: i32, row: i32) -> bool {
     col >= 0 && row >= 0 && col < COLS as i32 && row < ROWS as i32 && !(row % 2 == 0 && col == 7)
@@ -152,6 +163,33 @@ const fn build_adjacent() -> [u64; CELLS] {
     table
 }
 
+/// `LINE_DIRECTION[from][to]`: the direction in which `to` lies on a straight line from `from`,
+/// or `NO_DIRECTION` (the push rule needs the direction of a slide given only its two ends).
+pub const LINE_DIRECTION: [[u8; CELLS]; CELLS] = build_line_directions();
+
+/// Marks "not on one line" in `LINE_DIRECTION`.
+pub const NO_DIRECTION: u8 = u8::MAX;
+
+const fn build_line_directions() -> [[u8; CELLS]; CELLS] {
+    let mut table = [[NO_DIRECTION; CELLS]; CELLS];
+    let mut dir = 0;
+    while dir < DIRECTIONS {
+        let mut from = 0;
+        while from < CELLS {
+            let mut to = 0;
+            while to < CELLS {
+                if RAY[dir][from] >> to & 1 == 1 {
+                    table[from][to] = dir as u8;
+                }
+                to += 1;
+            }
+            from += 1;
+        }
+        dir += 1;
+    }
+    table
+}
+
 /// The cell name, `A1`..`H8` (column letter, 1-based row).
 pub fn cell_name(cell: Cell) -> String {
     if cell as usize >= CELLS {
@@ -253,6 +291,20 @@ mod tests {
                         .filter(|&y| if increases_index(dir) { y > x } else { y < x })
                         .fold(0, |acc, y| acc | 1 << y);
                     assert_eq!(rays[x as usize], past, "dir {dir} cell {cell} x {x}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn line_direction_names_the_ray_holding_the_target() {
+        for (from, row) in LINE_DIRECTION.iter().enumerate() {
+            for (to, &dir) in row.iter().enumerate() {
+                let holding: Vec<usize> = (0..6).filter(|&d| RAY[d][from] >> to & 1 == 1).collect();
+                match holding.as_slice() {
+                    [] => assert_eq!(dir, NO_DIRECTION),
+                    [d] => assert_eq!(dir as usize, *d),
+                    _ => panic!("{from} -> {to} on two rays"),
                 }
             }
         }

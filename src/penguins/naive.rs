@@ -1,5 +1,11 @@
 //! Slow, obviously-correct twin of the rules for tests: a fish array, a penguin list and
 //! cell-by-cell stepping with its own neighbour table. Shares nothing with the bitboard code.
+//!
+//! The push comes from the level-2 statement, read word by word: "A penguin can push another
+//! penguin into the sea, if: it moves next to the penguin which is on an ice block at the edge of
+//! the sea. The penguin, the pushed penguin and the sea (or sea hole) must be on the same line."
+//! So: after a slide in some direction, look one more step that way; a penguin standing there
+//! whose own next step that way is sea (no cell, or a cell without ice) is pushed.
 
 use super::rules::{Placement, Rules};
 
@@ -61,13 +67,16 @@ impl NaiveGame {
         for (id, _, cell) in state.penguins_on_board() {
             cells[id] = Some(cell as usize);
         }
+        // Off the board with placement over: pushed into the sea.
+        let placing = (0..players).any(|p| state.next_unplaced(p).is_some());
+        let gone = cells.iter().map(|c| c.is_none() && !placing).collect();
         NaiveGame {
             rules: *state.rules(),
             players,
             per_player,
             fish,
             cells,
-            gone: vec![false; players * per_player],
+            gone,
             scores: state.scores().to_vec(),
             to_move: state.to_move(),
             over: state.is_over(),
@@ -112,32 +121,36 @@ impl NaiveGame {
                     out.push((id, Some(from), next));
                     at = next;
                 }
-                if self.rules.push {
-                    if let Some(next) = step(from, dir) {
-                        if let Some(victim) = self.occupant(next) {
-                            let enemy = victim / self.per_player != player;
-                            let behind_open = match step(next, dir) {
-                                None => true,
-                                Some(b) => self.fish[b] == 0,
-                            };
-                            if enemy && behind_open {
-                                out.push((id, Some(from), next));
-                            }
-                        }
-                    }
-                }
             }
         }
         out
+    }
+
+    /// The direction of the straight line from `from` to `to`, by stepping.
+    fn direction(from: usize, to: usize) -> usize {
+        (0..6)
+            .find(|&dir| std::iter::successors(step(from, dir), |&c| step(c, dir)).any(|c| c == to))
+            .expect("a slide follows a line")
     }
 
     pub fn apply(&mut self, (id, from, to): (usize, Option<usize>, usize)) {
         if let Some(from) = from {
             self.scores[self.to_move] += 100 * self.fish[from] as u32 + 1;
             self.fish[from] = 0;
-            if let Some(victim) = self.occupant(to) {
-                self.cells[victim] = None;
-                self.gone[victim] = true;
+            self.cells[id] = Some(to);
+            if self.rules.push {
+                let dir = Self::direction(from, to);
+                let next_to_it = step(to, dir).and_then(|c| self.occupant(c).map(|v| (v, c)));
+                if let Some((victim, at)) = next_to_it {
+                    let at_the_edge = match step(at, dir) {
+                        None => true,
+                        Some(beyond) => self.fish[beyond] == 0,
+                    };
+                    if at_the_edge {
+                        self.cells[victim] = None;
+                        self.gone[victim] = true;
+                    }
+                }
             }
         }
         self.cells[id] = Some(to);
@@ -155,6 +168,7 @@ impl NaiveGame {
                     let able = (0..self.players)
                         .filter(|&q| !self.moves(q).is_empty())
                         .count();
+                    // Strictly ahead: on a tie the game plays on.
                     let leads =
                         (0..self.players).all(|q| q == p || self.scores[q] < self.scores[p]);
                     if !placing && able == 1 && leads {

@@ -15,8 +15,14 @@ pub trait Policy {
     fn choose(&mut self, state: &State, legal: &[Move], deadline: Instant) -> Move;
 }
 
-/// Names `make_policy` knows.
-pub const POLICY_NAMES: &[&str] = &["random", "greedy"];
+/// Baselines `make_policy` knows (the engines' names are `engine::ENGINE_NAMES`).
+pub const BASELINE_NAMES: &[&str] = &["random", "greedy"];
+
+/// Every policy name, engines first.
+pub fn policy_names() -> Vec<&'static str> {
+    let engines = super::engine::ENGINE_NAMES.iter();
+    engines.chain(BASELINE_NAMES).copied().collect()
+}
 
 /// The policy `codingame_main` plays with.
 pub fn default_policy() -> Box<dyn Policy> {
@@ -32,10 +38,13 @@ pub fn make_policy(name: &str, seed: u64) -> Result<Box<dyn Policy>, String> {
     match name {
         "random" => Ok(Box::new(RandomPolicy::new(seed))),
         "greedy" => Ok(Box::new(GreedyPolicy::new(seed))),
-        other => Err(format!(
-            "unknown policy {other:?} (known: {})",
-            POLICY_NAMES.join(", ")
-        )),
+        other => {
+            let shown: String = other.chars().take(40).collect();
+            Err(format!(
+                "unknown policy {shown:?} (known: {}; engines take settings, e.g. mcts:playouts=2000)",
+                policy_names().join(", ")
+            ))
+        }
     }
 }
 
@@ -61,9 +70,20 @@ impl Policy for RandomPolicy {
     }
 }
 
-/// The greedy preference of a move: points taken now, then fish on the landing tile, then fish on
-/// the free tiles around it (placements take no points). Also the engine's move-ordering key.
-pub fn greedy_key(state: &State, mv: Move) -> (u32, u32, u32) {
+/// What a move's push does for the mover: 2 pushes an opponent's penguin into the sea, 1 pushes
+/// nobody, 0 pushes one of its own.
+pub fn push_gain(state: &State, mv: Move) -> u32 {
+    match state.pushed_by(mv) {
+        None => 1,
+        Some(victim) if state.penguin_owner(victim) == state.to_move() => 0,
+        Some(_) => 2,
+    }
+}
+
+/// The greedy preference of a move: push an opponent's penguin (never one's own), then points
+/// taken now, then fish on the landing tile, then fish on the free tiles around it (placements
+/// take no points). Also the engine's move-ordering key.
+pub fn greedy_key(state: &State, mv: Move) -> (u32, u32, u32, u32) {
     let free = state.free();
     let around: u32 = cells_of(ADJACENT[mv.to as usize] & free)
         .map(|c| state.fish_at(c) as u32)
@@ -73,11 +93,17 @@ pub fn greedy_key(state: &State, mv: Move) -> (u32, u32, u32) {
     } else {
         state.fish_at(mv.from) as u32
     };
-    (gain, state.fish_at(mv.to) as u32, around)
+    (
+        push_gain(state, mv),
+        gain,
+        state.fish_at(mv.to) as u32,
+        around,
+    )
 }
 
-/// One-ply greedy: take the most points now; among equals, land on the most fish with the most
-/// free neighbours. Placement: the most fish on and around the tile. Ties broken at random.
+/// One-ply greedy, push-aware: push an opponent's penguin when it can (never its own), else take
+/// the most points now; among equals, land on the most fish with the most free neighbours.
+/// Placement: the most fish on and around the tile. Ties broken at random.
 pub struct GreedyPolicy {
     rng: SplitMix64,
 }

@@ -3,7 +3,7 @@
 //! Tiles are three bitboards (one per fish count); penguins are one bitboard per player plus the
 //! cell of each penguin. Penguin ids are `owner * penguins_per_player + k`, placed in id order.
 
-use super::board::{cell_name, increases_index};
+use super::board::{cell_name, nearest_along, LINE_DIRECTION, NO_DIRECTION};
 use super::board::{cells_of, Cell, ADJACENT, CELLS, DIRECTIONS, NEIGHBOUR, NO_CELL, RAY, VALID};
 use super::rules::{Placement, Rules};
 use super::zobrist::{PENGUIN_KEYS, SIDE_KEYS, TILE_KEYS};
@@ -17,8 +17,8 @@ pub const fn tile_points(fish: u8) -> u32 {
     100 * fish as u32 + 1
 }
 
-/// A placement (`from == NO_CELL`) or a slide (`from` -> `to`). With the push rule, `to` may hold an
-/// adjacent enemy penguin, which is pushed into the sea.
+/// A placement (`from == NO_CELL`) or a slide (`from` -> `to`). Under the push rule a slide may
+/// also push a penguin into the sea (`State::pushed_by`); the move itself looks the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     pub penguin: u8,
@@ -39,8 +39,8 @@ impl Move {
 
 /// Fixed-capacity move list. Worst case: a placement has at most 60 targets; a slide stays on one
 /// of the 3 lines through its cell, each crossing at most 8 cells, so at most 3 * 7 = 21 targets
-/// per penguin (pushes replace the first step of a ray, at most 6 more), and a player has at most
-/// 4 penguins: 4 * 27 = 108 <= 128.
+/// per penguin (a push is a slide, not an extra move), and a player has at most 4 penguins:
+/// 4 * 21 = 84 <= 128.
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; MAX_MOVES],
@@ -119,6 +119,9 @@ pub struct State {
     penguin_cell: [Cell; MAX_PENGUINS],
     /// Penguins pushed into the sea (push rule): off the board but not "unplaced".
     removed: u16,
+    /// Players taken out of the game by the referee (a failed seat in a 3-4 player game): they
+    /// never move again, their penguins stay on the board as obstacles.
+    inactive: u8,
     occupied: [u64; MAX_PLAYERS],
     scores: [u32; MAX_PLAYERS],
     to_move: u8,
@@ -166,6 +169,7 @@ impl State {
             fish: [0; 3],
             penguin_cell: [NO_CELL; MAX_PENGUINS],
             removed: 0,
+            inactive: 0,
             occupied: [0; MAX_PLAYERS],
             scores: [0; MAX_PLAYERS],
             to_move: to_move as u8,
@@ -322,9 +326,16 @@ impl State {
         self.penguin_ids(player)
             .find(|&id| self.penguin_cell[id] == NO_CELL && self.removed >> id & 1 == 0)
     }
-    /// True while any player still has a penguin to place.
+    /// Penguins `player` still has to place (pushed ones are gone, not unplaced).
+    pub fn unplaced_count(&self, player: usize) -> usize {
+        self.penguin_ids(player)
+            .filter(|&id| self.penguin_cell[id] == NO_CELL && self.removed >> id & 1 == 0)
+            .count()
+    }
+
+    /// True while any player still in the game has a penguin to place.
     pub fn in_placement(&self) -> bool {
-        (0..self.players as usize).any(|p| self.next_unplaced(p).is_some())
+        (0..self.players as usize).any(|p| self.is_active(p) && self.next_unplaced(p).is_some())
     }
 
     /// Cells where a penguin may be placed under the rules.
@@ -338,47 +349,43 @@ impl State {
     /// Cells reached by sliding from `from` in `dir` over free ice (`free` given for speed).
     pub fn slide_targets(from: Cell, dir: usize, free: u64) -> u64 {
         let ray = RAY[dir][from as usize];
-        let blockers = ray & !free;
-        if blockers == 0 {
-            return ray;
+        match nearest_along(dir, ray & !free) {
+            None => ray,
+            Some(blocker) => ray & !RAY[dir][blocker as usize] & !(1u64 << blocker),
         }
-        let nearest = if increases_index(dir) {
-            blockers.trailing_zeros()
-        } else {
-            63 - blockers.leading_zeros()
-        };
-        ray & !RAY[dir][nearest as usize] & !(1u64 << nearest)
     }
 
-    /// Enemy penguins the penguin on `from` (owned by `player`) may push: adjacent in some direction
-    /// with a hole, a missing cell or the edge right behind them.
-    pub fn push_targets(&self, player: usize, from: Cell) -> u64 {
-        let enemies = self.all_penguins() & !self.occupied[player];
-        let ice = self.ice();
-        let mut targets = 0;
-        for (dir, &next) in NEIGHBOUR[from as usize].iter().enumerate() {
-            if next == NO_CELL || enemies >> next & 1 == 0 {
-                continue;
-            }
-            let behind = NEIGHBOUR[next as usize][dir];
-            if behind == NO_CELL || ice >> behind & 1 == 0 {
-                targets |= 1 << next;
-            }
-        }
-        targets
-    }
-
-    /// Every cell the penguin on `from` may reach (slides and, with the push rule, pushes).
-    pub fn destinations(&self, player: usize, from: Cell) -> u64 {
+    /// Every cell the penguin on `from` may slide to (pushing never adds a destination).
+    pub fn destinations(&self, from: Cell) -> u64 {
         let free = self.free();
         let mut targets = 0;
         for dir in 0..DIRECTIONS {
             targets |= Self::slide_targets(from, dir, free);
         }
-        if self.rules.push {
-            targets |= self.push_targets(player, from);
-        }
         targets
+    }
+
+    /// The penguin a legal slide `mv` pushes into the sea, if any: under the push rule, the slide
+    /// stops right before a penguin (any owner) whose next cell in the slide's direction is a hole,
+    /// a missing cell or off the board. Two penguins in a row shield each other: the next cell
+    /// of the first holds ice (under the second), so neither is pushed.
+    pub fn pushed_by(&self, mv: Move) -> Option<usize> {
+        if !self.rules.push || mv.is_placement() {
+            return None;
+        }
+        let dir = LINE_DIRECTION[mv.from as usize][mv.to as usize];
+        if dir == NO_DIRECTION {
+            return None;
+        }
+        let victim = NEIGHBOUR[mv.to as usize][dir as usize];
+        if victim == NO_CELL || self.all_penguins() >> victim & 1 == 0 {
+            return None;
+        }
+        let beyond = NEIGHBOUR[victim as usize][dir as usize];
+        if beyond != NO_CELL && self.ice() >> beyond & 1 == 1 {
+            return None;
+        }
+        self.penguin_at(victim)
     }
 
     /// Legal moves of the player to move (empty once the game is over).
@@ -408,7 +415,7 @@ impl State {
             if from == NO_CELL {
                 continue;
             }
-            for to in cells_of(self.destinations(player, from)) {
+            for to in cells_of(self.destinations(from)) {
                 out.push(Move {
                     penguin: id as u8,
                     from,
@@ -418,16 +425,38 @@ impl State {
         }
     }
 
-    /// Whether `player` has any legal move (cheap: a free neighbour is enough).
+    /// Whether `player` has any legal move (cheap: a free neighbour is enough). A deactivated
+    /// player has none.
     pub fn has_move(&self, player: usize) -> bool {
+        if !self.is_active(player) {
+            return false;
+        }
         if self.next_unplaced(player).is_some() {
             return self.placement_targets() != 0;
         }
         let free = self.free();
-        cells_of(self.occupied[player]).any(|from| {
-            ADJACENT[from as usize] & free != 0
-                || (self.rules.push && self.push_targets(player, from) != 0)
-        })
+        cells_of(self.occupied[player]).any(|from| ADJACENT[from as usize] & free != 0)
+    }
+
+    /// False once the referee has deactivated `player`.
+    pub fn is_active(&self, player: usize) -> bool {
+        self.inactive >> player & 1 == 0
+    }
+
+    /// Take `player` out of the game (the referee's answer to a failed seat in a 3-4 player
+    /// game): it never moves again, its penguins stay on the board as obstacles (and can still
+    /// be pushed). Play passes on to the next player that can move, or the game ends.
+    pub fn deactivate(&mut self, player: usize) {
+        self.inactive |= 1 << player;
+        if !self.over {
+            let start = if self.to_move as usize == player {
+                (player + 1) % self.players as usize
+            } else {
+                self.to_move as usize
+            };
+            self.select_first_able(start);
+            self.hash = self.compute_hash();
+        }
     }
 
     /// Whether `mv` is legal now (slow path, for referees and input checks).
@@ -463,14 +492,14 @@ impl State {
             self.fish[fish as usize - 1] &= !from_bit;
             self.hash ^= TILE_KEYS[fish as usize - 1][mv.from as usize];
             self.scores[mover] += tile_points(fish);
-            if self.all_penguins() & to_bit != 0 {
-                // Push: the enemy penguin on `to` falls into the sea.
-                let victim = self.penguin_at(mv.to).expect("occupied cell has a penguin");
+            if let Some(victim) = self.pushed_by(mv) {
+                // The pushed penguin falls into the sea; its tile stays.
+                let cell = self.penguin_cell[victim];
                 let owner = self.penguin_owner(victim);
-                self.occupied[owner] &= !to_bit;
+                self.occupied[owner] &= !(1u64 << cell);
                 self.penguin_cell[victim] = NO_CELL;
                 self.removed |= 1 << victim;
-                self.hash ^= PENGUIN_KEYS[owner][mv.to as usize];
+                self.hash ^= PENGUIN_KEYS[owner][cell as usize];
                 undo.pushed = victim as u8;
             }
             self.occupied[mover] ^= from_bit | to_bit;
@@ -499,10 +528,13 @@ impl State {
             self.fish[undo.fish_left as usize - 1] |= from_bit;
             self.scores[mover] -= tile_points(undo.fish_left);
             if undo.pushed != NO_PENGUIN {
+                // The victim stood one step past `to`, in the slide's direction.
                 let victim = undo.pushed as usize;
+                let dir = LINE_DIRECTION[mv.from as usize][mv.to as usize] as usize;
+                let cell = NEIGHBOUR[mv.to as usize][dir];
                 let owner = self.penguin_owner(victim);
-                self.occupied[owner] |= to_bit;
-                self.penguin_cell[victim] = mv.to;
+                self.occupied[owner] |= 1u64 << cell;
+                self.penguin_cell[victim] = cell;
                 self.removed &= !(1 << victim);
             }
         }
@@ -512,7 +544,8 @@ impl State {
     }
 
     /// Make the first player from `start` (in turn order) that can move the player to move; end
-    /// the game when nobody can (or, under `end_when_leader_alone`, when only the leader can).
+    /// the game when nobody can (or, under `end_when_leader_alone`, when only one player can and
+    /// it is strictly ahead of every other player still in the game: a tie plays on).
     fn select_first_able(&mut self, start: usize) {
         let players = self.players as usize;
         let next = (0..players)
@@ -524,8 +557,9 @@ impl State {
                 self.to_move = player as u8;
                 if self.rules.end_when_leader_alone && !self.in_placement() {
                     let able = (0..players).filter(|&p| self.has_move(p)).count();
-                    let leads =
-                        (0..players).all(|p| p == player || self.scores[p] < self.scores[player]);
+                    let leads = (0..players).all(|p| {
+                        p == player || !self.is_active(p) || self.scores[p] < self.scores[player]
+                    });
                     if able == 1 && leads {
                         self.over = true;
                     }

@@ -26,9 +26,9 @@ fn random_rules(rng: &mut SplitMix64) -> Rules {
         } else {
             Placement::AnyTile
         },
-        push: rng.below(2) == 0,
-        score_tiles_under_penguins: rng.below(2) == 0,
-        end_when_leader_alone: rng.below(4) == 0,
+        push: rng.below(3) != 0,
+        score_tiles_under_penguins: rng.below(4) == 0,
+        end_when_leader_alone: rng.below(3) != 0,
     }
 }
 
@@ -113,7 +113,7 @@ fn worked_example_from_f4() {
     assert_eq!(f4, cell_at(5, 3));
     let state =
         State::from_position(Rules::default(), 2, 1, &fish, &[(0, f4), (1, 0)], &[], 0).unwrap();
-    let mut reached: Vec<String> = board::cells_of(state.destinations(0, f4))
+    let mut reached: Vec<String> = board::cells_of(state.destinations(f4))
         .map(cell_name)
         .collect();
     reached.sort();
@@ -181,35 +181,230 @@ fn tiles_under_penguins_score_only_under_the_variant() {
     }
 }
 
-#[test]
-fn push_removes_the_enemy_only_with_a_hole_behind_it() {
+/// A row of ice with holes at `holes` (names), penguins at (owner, name), `per_player` each.
+fn hand_position(
+    ice: &[&str],
+    holes: &[&str],
+    penguins: &[(usize, &str)],
+    per_player: usize,
+    rules: Rules,
+) -> State {
     let cell = |n: &str| parse_cell(n).unwrap();
     let mut fish = [0u8; 64];
-    for name in ["B2", "C2", "D2", "E2"] {
+    for name in ice {
         fish[cell(name) as usize] = 1;
     }
-    // B2 pushes C2 east? D2 is ice, so no. Then remove D2: the push is legal.
-    let penguins = [(0, cell("B2")), (1, cell("C2"))];
-    let rules = Rules::parse("push").unwrap();
-    let state = State::from_position(rules, 2, 1, &fish, &penguins, &[], 0).unwrap();
-    assert_eq!(state.push_targets(0, cell("B2")), 0);
-    fish[cell("D2") as usize] = 0;
-    let mut state = State::from_position(rules, 2, 1, &fish, &penguins, &[], 0).unwrap();
-    assert_eq!(state.push_targets(0, cell("B2")), 1 << cell("C2"));
-    let before = state.clone();
-    let undo = state.apply(Move {
-        penguin: 0,
-        from: cell("B2"),
-        to: cell("C2"),
-    });
-    assert_eq!(state.penguin_cell(1), None);
-    assert_eq!(state.penguin_at(cell("C2")), Some(0));
+    for name in holes {
+        fish[cell(name) as usize] = 0;
+    }
+    let placed: Vec<(usize, u8)> = penguins.iter().map(|&(o, n)| (o, cell(n))).collect();
+    let mut state = State::from_position(rules, 2, per_player, &fish, &placed, &[0, 0], 0).unwrap();
+    state.end_placement(); // penguins not listed are off the board
+    state
+}
+
+const ROW_2: [&str; 8] = ["A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2"];
+const ROW_1: [&str; 7] = ["A1", "B1", "C1", "D1", "E1", "F1", "G1"];
+
+/// Each push condition of the level-2 statement on a hand position: the slide `from -> to` of
+/// penguin 0 pushes `pushed` (or nobody); the fast rules, the naive twin (which reads the rule from
+/// the statement's text) and undo all agree.
+#[test]
+fn push_conditions_on_hand_positions() {
+    let cell = |n: &str| parse_cell(n).unwrap();
+    // (what, ice, holes, penguins (owner, cell), from, to, pushed penguin id)
+    type Case<'a> = (
+        &'a str,
+        &'a [&'a str],
+        &'a [&'a str],
+        &'a [(usize, &'a str)],
+        &'a str,
+        &'a str,
+        Option<usize>,
+    );
+    let cases: [Case; 9] = [
+        (
+            "hole behind",
+            &ROW_2,
+            &["F2"],
+            &[(0, "A2"), (1, "E2")],
+            "A2",
+            "D2",
+            Some(2),
+        ),
+        (
+            "missing cell behind (H1)",
+            &ROW_1,
+            &[],
+            &[(0, "A1"), (1, "G1")],
+            "A1",
+            "F1",
+            Some(2),
+        ),
+        (
+            "board edge behind",
+            &ROW_2,
+            &[],
+            &[(0, "A2"), (1, "H2")],
+            "A2",
+            "G2",
+            Some(2),
+        ),
+        (
+            "own penguin",
+            &ROW_2,
+            &["F2"],
+            &[(0, "A2"), (0, "E2")],
+            "A2",
+            "D2",
+            Some(1),
+        ),
+        (
+            "not at the edge",
+            &ROW_2,
+            &[],
+            &[(0, "A2"), (1, "E2")],
+            "A2",
+            "D2",
+            None,
+        ),
+        (
+            "stops short of it",
+            &ROW_2,
+            &["F2"],
+            &[(0, "A2"), (1, "E2")],
+            "A2",
+            "C2",
+            None,
+        ),
+        // D1 touches D2 but lies NE of it, not east, the slide's direction.
+        (
+            "out of line",
+            &[&ROW_2[..], &["D1"]].concat(),
+            &["E2"],
+            &[(0, "A2"), (1, "D1")],
+            "A2",
+            "D2",
+            None,
+        ),
+        // Two in a row: the first has ice (under the second) behind it; nobody falls.
+        (
+            "chain of two",
+            &ROW_2,
+            &["G2"],
+            &[(0, "A2"), (1, "E2"), (1, "F2")],
+            "A2",
+            "D2",
+            None,
+        ),
+        (
+            "chain, own first",
+            &ROW_2,
+            &["G2"],
+            &[(0, "A2"), (0, "E2"), (1, "F2")],
+            "A2",
+            "D2",
+            None,
+        ),
+    ];
+    for (what, ice, holes, penguins, from, to, pushed) in cases {
+        let per_player = 2;
+        let state = hand_position(ice, holes, penguins, per_player, Rules::LEAGUE2);
+        let mv = Move {
+            penguin: 0,
+            from: cell(from),
+            to: cell(to),
+        };
+        assert!(state.is_legal(mv), "{what}");
+        assert_eq!(state.pushed_by(mv), pushed, "{what}");
+        let mut after = state.clone();
+        let undo = after.apply(mv);
+        let mut naive = NaiveGame::from_state(&state);
+        naive.apply((0, Some(cell(from) as usize), cell(to) as usize));
+        let mut on_board: Vec<usize> = after.penguins_on_board().map(|p| p.0).collect();
+        let naive_on_board: Vec<usize> = (0..naive.cells.len())
+            .filter(|&i| naive.cells[i].is_some())
+            .collect();
+        assert_eq!(on_board, naive_on_board, "{what}: naive twin");
+        if let Some(victim) = pushed {
+            on_board.push(victim);
+            // Its tile stays, free now.
+            let at = state.penguin_cell(victim).unwrap();
+            assert_eq!(after.fish_at(at), 1, "{what}");
+            assert_eq!(after.free() >> at & 1, 1, "{what}");
+        }
+        assert_eq!(on_board.len(), penguins.len(), "{what}");
+        assert_eq!(after.hash(), after.compute_hash(), "{what}");
+        after.undo(undo);
+        assert_eq!(after, state, "{what}: undo");
+        // Without the push rule the same slide pushes nobody.
+        let league1 = hand_position(ice, holes, penguins, per_player, Rules::LEAGUE1);
+        assert_eq!(league1.pushed_by(mv), None, "{what}");
+    }
+    // A penguin already next to another cannot push it: there is no slide that way.
+    let state = hand_position(&ROW_2, &["F2"], &[(0, "D2"), (1, "E2")], 1, Rules::LEAGUE2);
+    assert_eq!(state.destinations(cell("D2")) >> cell("E2"), 0);
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    assert!(moves.iter().all(|&m| state.pushed_by(m).is_none()));
+}
+
+/// Early end: exactly one player can move and is strictly ahead -> over; a tie, or the one
+/// able to move behind, plays on; `no-early-end` always plays on.
+#[test]
+fn early_end_with_a_leader_and_with_a_tie() {
+    let cell = |n: &str| parse_cell(n).unwrap();
+    let mut fish = [0u8; 64];
+    for name in ["A2", "B2", "C2", "A6"] {
+        fish[cell(name) as usize] = 1;
+    }
+    // Player 1 on the island A6 cannot move; player 0 can.
+    let penguins = [(0, cell("A2")), (1, cell("A6"))];
+    let build = |rules: Rules, scores: [u32; 2]| {
+        State::from_position(rules, 2, 1, &fish, &penguins, &scores, 0).unwrap()
+    };
+    for rules in [Rules::LEAGUE1, Rules::LEAGUE2] {
+        assert!(build(rules, [500, 100]).is_over(), "leader alone");
+        assert!(!build(rules, [300, 300]).is_over(), "a tie plays on");
+        assert!(!build(rules, [100, 500]).is_over(), "behind plays on");
+        // From a tie, one move puts the lone mover ahead: the game ends there.
+        let mut state = build(rules, [300, 300]);
+        state.apply(Move {
+            penguin: 0,
+            from: cell("A2"),
+            to: cell("B2"),
+        });
+        assert!(state.is_over());
+        assert_eq!(state.final_scores(), vec![401, 300]);
+    }
+    let plain = Rules::parse("league1,no-early-end").unwrap();
+    assert!(!build(plain, [500, 100]).is_over());
+}
+
+/// A deactivated player never moves again and its penguins stay; the leader-alone end ignores it.
+#[test]
+fn a_deactivated_player_is_skipped_and_its_penguins_stay() {
+    let mut state = State::new(&generate_board(3), 3, Rules::LEAGUE2).unwrap();
+    let mut moves = MoveList::new();
+    let mut policy = policy::RandomPolicy::new(3);
+    for _ in 0..12 {
+        state.legal_moves(&mut moves);
+        let mv = policy.choose(&state, &moves, std::time::Instant::now());
+        state.apply(mv);
+    }
+    let before: Vec<_> = state.penguins_on_board().filter(|p| p.1 == 1).collect();
+    state.deactivate(1);
     assert_eq!(state.hash(), state.compute_hash());
-    state.undo(undo);
-    assert_eq!(state, before);
-    // Without the rule there is no push.
-    let plain = State::from_position(Rules::default(), 2, 1, &fish, &penguins, &[], 0).unwrap();
-    assert_eq!(plain.destinations(0, cell("B2")), 0);
+    while !state.is_over() {
+        assert_ne!(state.to_move(), 1);
+        assert!(!state.has_move(1));
+        state.legal_moves(&mut moves);
+        let mv = policy.choose(&state, &moves, std::time::Instant::now());
+        state.apply(mv);
+    }
+    let after: Vec<_> = state.penguins_on_board().filter(|p| p.1 == 1).collect();
+    // Still there unless pushed into the sea.
+    assert!(after.iter().all(|p| before.contains(p)));
 }
 
 #[test]
@@ -286,7 +481,43 @@ fn perft_cases_match_pinned_counts() {
         assert_eq!(divided, perft::perft(&mut state, 2), "{name} divide");
         cases += 1;
     }
-    assert_eq!(cases, 9);
+    assert_eq!(cases, 11);
+}
+
+/// Perft under league2 equals the naive twin's (which reads the push from the statement's text) on
+/// seeded random positions deep enough in the game for pushes, some with extra holes.
+#[test]
+fn league2_perft_matches_the_naive_twin_on_random_positions() {
+    let mut rng = SplitMix64::new(77);
+    let mut with_pushes = 0;
+    for case in 0..40 {
+        let players = 2 + rng.below(3) as usize;
+        let mut state = State::new(&random_board(&mut rng), players, Rules::LEAGUE2).unwrap();
+        let plies = players * (6 - players) + rng.below(25) as usize;
+        let mut moves = MoveList::new();
+        for _ in 0..plies {
+            state.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            state.apply(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        if state.is_over() {
+            continue;
+        }
+        let naive = NaiveGame::from_state(&state);
+        let fast = perft::perft(&mut state.clone(), 3);
+        assert_eq!(fast, naive.perft(3), "case {case}");
+        let pushes_at_depth_1 = {
+            state.legal_moves(&mut moves);
+            moves
+                .iter()
+                .filter(|&&m| state.pushed_by(m).is_some())
+                .count()
+        };
+        with_pushes += (pushes_at_depth_1 > 0) as usize;
+    }
+    assert!(with_pushes >= 8, "only {with_pushes} positions with a push");
 }
 
 #[test]

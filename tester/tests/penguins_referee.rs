@@ -37,6 +37,12 @@ fn referee(args: &[&str], name: &str) -> (String, serde_json::Value) {
     (String::from_utf8(output.stdout).unwrap(), replay)
 }
 
+/// The game ran out (nobody can move) or ended early (one player left moving, ahead).
+fn ended_normally(replay: &serde_json::Value) -> bool {
+    let reason = replay["end_reason"].as_str().unwrap();
+    reason == "no player can move" || reason.starts_with("early end: only seat")
+}
+
 #[test]
 fn an_illegal_action_loses_and_is_reported() {
     let (a, b) = (fake("first"), fake("illegal"));
@@ -108,7 +114,7 @@ fn clean_games_run_to_the_end_for_2_3_and_4_players() {
         let scores: Vec<i64> = stdout.lines().map(|l| l.parse().unwrap()).collect();
         assert_eq!(scores.len(), seats);
         assert!(scores.iter().all(|&s| s > 0), "{scores:?}");
-        assert_eq!(replay["end_reason"], "no player can move");
+        assert!(ended_normally(&replay), "{}", replay["end_reason"]);
         assert_eq!(replay["seed"], 11);
         // Every player placed all its penguins before the movement phase.
         let turns = replay["turns"].as_array().unwrap();
@@ -320,7 +326,7 @@ fn an_answer_well_inside_the_limit_never_loses_on_time() {
         &["--bot", &a, "--bot", &b, "--turn-ms", "400", "--seed", "5"],
         "well-inside",
     );
-    assert_eq!(replay["end_reason"], "no player can move");
+    assert!(ended_normally(&replay), "{}", replay["end_reason"]);
     assert!(replay["failures"]
         .as_array()
         .unwrap()
@@ -332,4 +338,180 @@ fn an_answer_well_inside_the_limit_never_loses_on_time() {
     for (time, limit) in times {
         assert!((10.0..=limit).contains(&time), "{time} ms, limit {limit}");
     }
+}
+
+/// 3 players, one of which times out on its fourth turn: it is deactivated, the others play the
+/// game to its end, its penguins stay on the board, it ranks last, and the replay re-plays.
+#[test]
+fn a_timed_out_seat_in_a_3_player_game_is_deactivated_and_play_goes_on() {
+    let (ok, late) = (fake("first"), fake("late:3:400"));
+    let (stdout, replay) = referee(
+        &[
+            "--bot",
+            &ok,
+            "--bot",
+            &late,
+            "--bot",
+            &ok,
+            "--turn-ms",
+            "150",
+            "--first-ms",
+            "5000",
+            "--seed",
+            "6",
+        ],
+        "deactivated",
+    );
+    let failure = &replay["failures"][1];
+    assert_eq!(failure["kind"], "timeout", "{stdout}");
+    let failed_at = failure["turn"].as_u64().unwrap() as usize;
+    let turns = replay["turns"].as_array().unwrap();
+    assert!(
+        turns.len() > failed_at + 10,
+        "the others played on: {stdout}"
+    );
+    // Seat 1 never moves again, and its penguins are still listed after it failed.
+    assert!(turns[failed_at..].iter().all(|t| t["player"] != 1));
+    let seat1 = |t: &serde_json::Value| {
+        t["penguins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p[1] == 1)
+            .count()
+    };
+    assert!(seat1(&turns[failed_at]) > 0);
+    assert_eq!(replay["ranks"][1], 3);
+    assert!(replay["failures"][0].is_null() && replay["failures"][2].is_null());
+    let reason = replay["end_reason"].as_str().unwrap();
+    assert!(reason.ends_with("(deactivated: seat 1)"), "{reason}");
+    assert!(
+        stdout.contains("LOST BY DEFAULT: timeout at turn"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("deactivated"), "{stdout}");
+    let path =
+        std::env::temp_dir().join(format!("penguins-deactivated-{}.json", std::process::id()));
+    std::fs::write(&path, replay.to_string()).unwrap();
+    let out = Command::new(TESTER)
+        .args(["penguins", "--check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A replay that hides the deactivation does not re-play.
+    let mut hidden = replay.clone();
+    hidden["failures"][1] = serde_json::Value::Null;
+    std::fs::write(&path, hidden.to_string()).unwrap();
+    let out = Command::new(TESTER)
+        .args(["penguins", "--check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let _ = std::fs::remove_file(path);
+}
+
+/// A bot command that does not exist: the failure names the bot's exit and its stderr, not a
+/// broken pipe.
+#[test]
+fn a_bot_that_cannot_start_is_reported_with_its_exit_and_stderr() {
+    let ok = fake("first");
+    let (stdout, replay) = referee(
+        &["--bot", "/nonexistent/penguin-bot --fast", "--bot", &ok],
+        "missing",
+    );
+    let detail = replay["failures"][0]["detail"].as_str().unwrap();
+    assert_eq!(replay["failures"][0]["kind"], "ended");
+    assert!(detail.contains("exited with status 127"), "{detail}");
+    assert!(
+        detail.contains("not found") || detail.contains("No such file"),
+        "{detail}"
+    );
+    assert!(!detail.contains("Broken pipe"), "{detail}");
+    assert!(stdout.contains("status 127"), "{stdout}");
+}
+
+/// League 2 (the default): pushes happen and are recorded; the independent checker re-plays them
+/// and catches a replay that hides or invents one; `--view` refuses a replay that does not
+/// re-play, naming the problem.
+#[test]
+fn pushes_are_recorded_checked_and_viewed() {
+    let bot = fake("push");
+    let mut found = None;
+    for seed in 1..40 {
+        let (_, replay) = referee(
+            &[
+                "--bot",
+                &bot,
+                "--bot",
+                &bot,
+                "--turn-ms",
+                "5000",
+                "--seed",
+                &seed.to_string(),
+            ],
+            "pushes",
+        );
+        assert_eq!(replay["rules"], "league2");
+        let turns = replay["turns"].as_array().unwrap();
+        if let Some(at) = turns.iter().position(|t| !t["pushed"].is_null()) {
+            found = Some((replay.clone(), at));
+            break;
+        }
+    }
+    let (replay, at) = found.expect("a league-2 game with a push among 39 seeds");
+    let pushed = &replay["turns"][at]["pushed"];
+    let id = pushed["id"].as_u64().unwrap();
+    // The pushed penguin is gone from that turn on.
+    for t in &replay["turns"].as_array().unwrap()[at..] {
+        assert!(t["penguins"].as_array().unwrap().iter().all(|p| p[0] != id));
+    }
+    let dir = std::env::temp_dir();
+    let json = dir.join(format!("penguins-push-{}.json", std::process::id()));
+    let html = dir.join(format!("penguins-push-{}.html", std::process::id()));
+    let run = |args: &[&str], replay: &serde_json::Value| {
+        std::fs::write(&json, replay.to_string()).unwrap();
+        let out = Command::new(TESTER)
+            .arg("penguins")
+            .args(args)
+            .arg(&json)
+            .args(["--html", html.to_str().unwrap()])
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (ok, err) = run(&["--check"], &replay);
+    assert!(ok, "{err}");
+    let (ok, err) = run(&["--view"], &replay);
+    assert!(ok, "{err}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("last.pushed") && page.contains("\"pushed\":{"));
+    let mut hidden = replay.clone();
+    hidden["turns"][at]["pushed"] = serde_json::Value::Null;
+    let (ok, err) = run(&["--check"], &hidden);
+    assert!(!ok && err.contains(&format!("turn {at}:")), "{err}");
+    let mut invented = replay.clone();
+    invented["turns"][0]["pushed"] = serde_json::json!({"id": 1, "owner": 0, "cell": "A2"});
+    let (ok, err) = run(&["--check"], &invented);
+    assert!(!ok && err.contains("turn 0:"), "{err}");
+    // --view validates too: an illegal replay is not drawn.
+    let _ = std::fs::remove_file(&html);
+    let mut illegal = replay.clone();
+    illegal["turns"][2]["action"] = "MOVE 0 A1".into();
+    let (ok, err) = run(&["--view"], &illegal);
+    assert!(
+        !ok && err.contains("does not re-play") && err.contains("turn 2"),
+        "{err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(!html.exists());
+    let _ = std::fs::remove_file(json);
 }

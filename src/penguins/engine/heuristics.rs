@@ -68,11 +68,12 @@ fn greedy_key(state: &State, mv: &Move) -> u8 {
     gain * 4 + state.fish_at(mv.to)
 }
 
-/// Ordering key: the greedy preference (points now, fish landed on, fish around) as one number;
-/// fish around <= 6 * 3 < 100 and fish landed on <= 3, so the order is lexicographic.
+/// Ordering key: the greedy preference (push, points now, fish landed on, fish around) as one
+/// number; fish around <= 6 * 3 < 100, fish landed on and taken <= 3, so the order is
+/// lexicographic.
 pub fn move_key(state: &State, mv: &Move) -> u32 {
-    let (gain, landed, around) = crate::penguins::policy::greedy_key(state, *mv);
-    gain * 1000 + landed * 100 + around
+    let (push, gain, landed, around) = crate::penguins::policy::greedy_key(state, *mv);
+    push * 10_000 + gain * 1000 + landed * 100 + around
 }
 
 impl Evaluator<State> for Heuristics {

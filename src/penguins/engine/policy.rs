@@ -15,7 +15,9 @@ use crate::search::time::{SearchLimit, TimeBudget};
 pub const PRESOLVE_BUDGET: u64 = 5_000;
 
 /// Names `make_engine_policy` knows. Each takes optional settings after a colon, e.g.
-/// `mcts:rollout=0,c=0.5` (keys: rollout, greedy, c, scale, reach, unsolved, mobility, unplaced, depth, tempo).
+/// `mcts:rollout=0,c=0.5` (keys: rollout, greedy, c, scale, reach, unsolved, mobility, unplaced,
+/// depth, tempo, threat, threatmove; and the fixed-compute limits `playouts` for mcts, `nodes`
+/// for ab, which replace the clock for reproducible A/B runs).
 pub const ENGINE_NAMES: &[&str] = &["engine", "ab", "mcts"];
 
 /// The engine policy `name` (with its settings), `None` when `name` is not an engine's, or the
@@ -27,11 +29,13 @@ pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy
         "engine" => Err("engine takes no settings (use ab:... or mcts:...)".into()),
         "ab" => {
             let mut p = AlphaBetaPolicy::new();
-            tune(&mut p.heuristics, None, settings).map(|_| Box::new(p) as Box<dyn Policy>)
+            let fixed = ("nodes", &mut p.nodes);
+            tune(&mut p.heuristics, None, fixed, settings).map(|_| Box::new(p) as Box<dyn Policy>)
         }
         "mcts" => {
             let mut p = MctsPolicy::new(seed);
-            tune(&mut p.heuristics, Some(&mut p.engine), settings)
+            let fixed = ("playouts", &mut p.playouts);
+            tune(&mut p.heuristics, Some(&mut p.engine), fixed, settings)
                 .map(|_| Box::new(p) as Box<dyn Policy>)
         }
         _ => return None,
@@ -39,16 +43,26 @@ pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy
     Some(built.map_err(|e| format!("{name}: {e}")))
 }
 
-/// Applies `key=value,...` settings (for tuning runs in the arena).
-fn tune(h: &mut Heuristics, mcts: Option<&mut Mcts<State>>, settings: &str) -> Result<(), String> {
+/// Applies `key=value,...` settings (for tuning runs in the arena). `fixed` names the engine's
+/// fixed-compute key and its limit (a count that replaces the clock).
+fn tune(
+    h: &mut Heuristics,
+    mcts: Option<&mut Mcts<State>>,
+    fixed: (&str, &mut Option<u64>),
+    settings: &str,
+) -> Result<(), String> {
     let mut mcts = mcts;
     for item in settings.split(',').filter(|s| !s.is_empty()) {
         let (key, value) = item
             .split_once('=')
             .ok_or(format!("{item}: expected key=value"))?;
         let number: f64 = value.parse().map_err(|_| format!("{item}: not a number"))?;
+        if !number.is_finite() {
+            return Err(format!("{item}: not a finite number"));
+        }
         let w = &mut h.eval.weights;
         match key {
+            k if k == fixed.0 => *fixed.1 = Some((number as u64).max(1)),
             "rollout" => h.rollout = number as u32,
             "scale" => h.value_scale = number as f32,
             "greedy" => h.greedy_share = number,
@@ -58,6 +72,8 @@ fn tune(h: &mut Heuristics, mcts: Option<&mut Mcts<State>>, settings: &str) -> R
             "unplaced" => w.unplaced = number as i32,
             "depth" => w.reach_depth = number as u32,
             "tempo" => w.tempo = number as i32,
+            "threat" => w.threat = number as i32,
+            "threatmove" => w.threat_to_move_percent = number as i32,
             "c" => match mcts.as_deref_mut() {
                 Some(m) => m.exploration = number as f32,
                 None => return Err("c is an mcts setting".into()),

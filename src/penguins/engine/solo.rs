@@ -1,12 +1,17 @@
 //! Exact solver for one player alone in its regions: the most points its penguins can still
 //! collect when no other penguin can interfere. A memoised depth-first search over (free tiles,
-//! live penguins), with a node budget so that it never blows a turn's time.
+//! penguins), with a node budget so that it never blows a turn's time.
+//!
+//! Under the push rule a player alone can still push its own penguins (a slide that stops right
+//! before one of them at the sea's edge pushes it; its tile stays, free). The solver plays that
+//! too; it needs to know which cells around its penguins are ice outside the problem (tiles under
+//! other penguins, other regions): `outer`. Those are taken as they are when the solve starts.
 
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use super::bits::{dilate, flood};
-use crate::penguins::board::{cells_of, ADJACENT, DIRECTIONS};
+use crate::penguins::board::{cells_of, ADJACENT, DIRECTIONS, NEIGHBOUR, NO_CELL};
 use crate::penguins::state::{tile_points, State};
 
 /// Fish counts of the board, as three bitboards (fish never change on a tile that exists).
@@ -42,14 +47,23 @@ impl FishMap {
     }
 }
 
+/// A memo key: free tiles, penguins, and (push rule) the outside ice next to the penguins, or
+/// `NO_PUSH` without the push rule.
+type Key = (u64, u64, u64);
+
+/// The third key part without the push rule (no real mask has every bit).
+const NO_PUSH: u64 = u64::MAX;
+
 /// The memo is only valid for one board (tile fish counts), so its owner clears it per game
 /// or per turn.
 #[derive(Default)]
 pub struct Solo {
-    memo: HashMap<(u64, u64), u32>,
+    memo: HashMap<Key, u32>,
     /// Problems that ran out of budget: not retried until `forget_failures` (once per turn), so
     /// a big region costs the estimate one failed attempt, not one per search node.
-    failed: HashSet<(u64, u64)>,
+    failed: HashSet<Key>,
+    /// The solve in progress: ice outside the problem (`Some` under the push rule).
+    outer: Option<u64>,
     nodes: u64,
     budget: u64,
     /// Give up (as on an exhausted budget) past this instant; the clock is read every 256 visits.
@@ -80,9 +94,18 @@ impl Solo {
     }
 
     /// The most points penguins on `penguins` collect alone on `free` (tiles without penguins);
-    /// `None` when that takes more than `budget` visits.
-    pub fn solve(&mut self, fish: &FishMap, free: u64, penguins: u64, budget: u64) -> Option<u32> {
-        let key = normalise(free, penguins);
+    /// `None` when that takes more than `budget` visits. `outer`: under the push rule, the ice
+    /// that is neither `free` nor under `penguins` (else `None`).
+    pub fn solve(
+        &mut self,
+        fish: &FishMap,
+        free: u64,
+        penguins: u64,
+        outer: Option<u64>,
+        budget: u64,
+    ) -> Option<u32> {
+        self.outer = outer;
+        let key = self.normalise(free, penguins);
         if self.failed.contains(&key) {
             return None;
         }
@@ -95,9 +118,30 @@ impl Solo {
         result
     }
 
-    fn best(&mut self, fish: &FishMap, free: u64, penguins: u64) -> Option<u32> {
-        let (free, live) = normalise(free, penguins);
+    /// The part of a problem that matters: penguins that can still move, tiles they can still
+    /// reach, and under the push rule every penguin they could push one day (a chain through
+    /// penguins from those tiles) with the outside ice next to them.
+    fn normalise(&self, free: u64, penguins: u64) -> Key {
+        let live = cells_of(penguins)
+            .filter(|&c| ADJACENT[c as usize] & free != 0)
+            .fold(0u64, |acc, c| acc | 1 << c);
         if live == 0 {
+            return (0, 0, 0);
+        }
+        let area = flood(dilate(live) & free, free);
+        match self.outer {
+            None => (area, live, NO_PUSH),
+            Some(outer) => {
+                let kept = flood(area, area | penguins) & penguins;
+                (area, kept, outer & dilate(kept))
+            }
+        }
+    }
+
+    fn best(&mut self, fish: &FishMap, free: u64, penguins: u64) -> Option<u32> {
+        let key = self.normalise(free, penguins);
+        let (free, penguins, _) = key;
+        if penguins == 0 {
             return Some(0);
         }
         // The budget counts visits, memo hits included: that is what the time goes into.
@@ -109,33 +153,39 @@ impl Solo {
             self.budget = 0;
             return None;
         }
-        if let Some(&value) = self.memo.get(&(free, live)) {
+        if let Some(&value) = self.memo.get(&key) {
             return Some(value);
         }
         let mut best = 0;
-        for from in cells_of(live) {
+        for from in cells_of(penguins) {
             let gain = fish.points(from);
             for dir in 0..DIRECTIONS {
                 for to in cells_of(State::slide_targets(from, dir, free)) {
-                    let rest = self.best(fish, free & !(1 << to), live & !(1 << from) | 1 << to)?;
+                    let mut after = (free & !(1 << to), penguins & !(1 << from) | 1 << to);
+                    if let Some(victim) = self.pushed(free, penguins, to, dir) {
+                        after = (after.0 | 1 << victim, after.1 & !(1 << victim));
+                    }
+                    let rest = self.best(fish, after.0, after.1)?;
                     best = best.max(gain + rest);
                 }
             }
         }
-        self.memo.insert((free, live), best);
+        self.memo.insert(key, best);
         Some(best)
     }
-}
 
-/// Only penguins that can still move, and tiles they can still reach, matter.
-fn normalise(free: u64, penguins: u64) -> (u64, u64) {
-    let live = cells_of(penguins)
-        .filter(|&c| ADJACENT[c as usize] & free != 0)
-        .fold(0u64, |acc, c| acc | 1 << c);
-    if live == 0 {
-        return (0, 0);
+    /// Under the push rule, the penguin cell a slide in `dir` ending on `to` pushes into the sea:
+    /// the next cell is a penguin whose own next cell is not ice.
+    fn pushed(&self, free: u64, penguins: u64, to: u8, dir: usize) -> Option<u8> {
+        let outer = self.outer?;
+        let victim = NEIGHBOUR[to as usize][dir];
+        if victim == NO_CELL || penguins >> victim & 1 == 0 {
+            return None;
+        }
+        let beyond = NEIGHBOUR[victim as usize][dir];
+        let ice = free | penguins | outer;
+        (beyond == NO_CELL || ice >> beyond & 1 == 0).then_some(victim)
     }
-    (flood(dilate(live) & free, free), live)
 }
 
 #[cfg(test)]
@@ -160,18 +210,32 @@ mod tests {
         best
     }
 
+    /// Without and with the push rule (no early end: a lone player would end the game at once).
     #[test]
     fn matches_brute_force_on_random_small_regions() {
         let mut rng = SplitMix64::new(9);
         let mut solo = Solo::new();
-        for case in 0..150 {
-            // A random patch of 6-12 tiles grown from one cell, with 1-2 penguins on it.
+        let mut pushes_possible = 0;
+        for case in 0..240 {
+            let push = case % 2 == 1;
+            let rules = Rules::parse(if push {
+                "league2,no-early-end"
+            } else {
+                "league1,no-early-end"
+            })
+            .unwrap();
+            // A random patch of 6-12 tiles grown from one cell, with 1-2 penguins on it (1-3 and
+            // at most 9 tiles with the push rule, so that pushes among them happen).
             let mut tiles = 1u64 << (rng.below(CELLS) as u64 & 63);
             tiles &= VALID;
             if tiles == 0 {
                 continue;
             }
-            let size = 6 + rng.below(7);
+            let size = if push {
+                6 + rng.below(4)
+            } else {
+                6 + rng.below(7)
+            };
             while (tiles.count_ones() as usize) < size {
                 let border: Vec<u8> = cells_of(dilate(tiles) & !tiles).collect();
                 tiles |= 1 << border[rng.below(border.len())];
@@ -181,7 +245,7 @@ mod tests {
                 grid[c as usize] = 1 + rng.below(3) as u8;
             }
             let cells: Vec<u8> = cells_of(tiles).collect();
-            let count = 1 + rng.below(2);
+            let count = 1 + rng.below(if push { 3 } else { 2 });
             let mut penguins = Vec::new();
             while penguins.len() < count {
                 let c = cells[rng.below(cells.len())];
@@ -190,12 +254,15 @@ mod tests {
                 }
             }
             let mut state =
-                State::from_position(Rules::default(), 1, count, &grid, &penguins, &[0], 0)
-                    .unwrap();
+                State::from_position(rules, 1, count, &grid, &penguins, &[0], 0).unwrap();
             let expected = brute(&mut state);
+            if push && count > 1 {
+                pushes_possible += 1;
+            }
             let fish = FishMap::of(&state);
+            let outer = push.then_some(0);
             solo.clear();
-            let got = solo.solve(&fish, state.free(), state.penguins_of(0), u64::MAX);
+            let got = solo.solve(&fish, state.free(), state.penguins_of(0), outer, u64::MAX);
             assert_eq!(
                 got,
                 Some(expected),
@@ -203,8 +270,9 @@ mod tests {
             );
             // A tiny budget gives up instead of answering wrongly, and is not retried.
             solo.clear();
-            let capped = solo.solve(&fish, state.free(), state.penguins_of(0), 2);
+            let capped = solo.solve(&fish, state.free(), state.penguins_of(0), outer, 2);
             assert!(capped.is_none() || capped == Some(expected));
         }
+        assert!(pushes_possible > 50, "{pushes_possible}");
     }
 }

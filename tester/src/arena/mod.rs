@@ -46,8 +46,9 @@ pub struct Args {
     /// Later turns slower than this many milliseconds are counted in the timing table.
     #[arg(long, default_value_t = 45.0, value_parser = millis_threshold)]
     slow_ms: f64,
-    /// Rule switches, comma-separated: one-fish, push, score-under, early-end (or default).
-    #[arg(long, default_value = "default")]
+    /// Rules, comma-separated words applied in order: league1, league2 (the default: push and
+    /// early end), push, no-push, early-end, no-early-end, one-fish, score-under.
+    #[arg(long, default_value = "league2")]
     rules: String,
     /// Write the full results (config, tables, ratings, every game) as JSON here.
     #[arg(long, value_parser = output_path)]

@@ -1,21 +1,66 @@
 //! Independent replay checker (`tester penguins --check REPLAY`): re-plays a replay with its own
-//! plain rules (a fish array, a penguin list, cell-by-cell stepping written from the spec) and
-//! verifies every turn: whose turn it was, that the action was legal, and the board, penguins and
-//! scores after it; then that the game really ended and the final scores. It shares no code with
-//! the library's rules, which produced the replay.
+//! plain rules (a fish array, a penguin list, cell-by-cell stepping written from the spec and the
+//! statements) and verifies every turn: whose turn it was, that the action was legal, the penguin
+//! it pushed into the sea (if any), the board, penguins and scores after it; seats deactivated
+//! after a failure; then that the game really ended, the final scores and the ranks. It shares no
+//! code with the library's rules, which produced the replay.
 
-use super::replay::Replay;
+use super::replay::{Pushed, Replay};
 
 /// (dcol, drow) for the six directions on even (0-based) rows and on odd rows (spec, even-r).
 const EVEN_ROW: [(i32, i32); 6] = [(1, 0), (-1, 0), (1, -1), (0, -1), (1, 1), (0, 1)];
 const ODD_ROW: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, -1), (-1, -1), (0, 1), (-1, 1)];
 
+/// The rules, as the replay names them. The two statement levels: level 1 plays without pushing,
+/// level 2 adds "A penguin can push another penguin into the sea, if: it moves next to the penguin
+/// which is on an ice block at the edge of the sea. The penguin, the pushed penguin and the sea
+/// (or sea hole) must be on the same line." Both end early when "only one player is still in the
+/// game ... and the last player is winning" (read: one player can move and is strictly ahead).
 #[derive(Default)]
 struct Switches {
     push: bool,
     one_fish: bool,
     score_under: bool,
     early_end: bool,
+}
+
+impl Switches {
+    fn read(text: &str) -> Result<Switches, String> {
+        let level2 = Switches {
+            push: true,
+            early_end: true,
+            ..Switches::default()
+        };
+        let mut rules = level2;
+        for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            match word {
+                "league2" | "default" => {
+                    rules = Switches {
+                        push: true,
+                        early_end: true,
+                        ..Switches::default()
+                    }
+                }
+                "league1" => {
+                    rules = Switches {
+                        early_end: true,
+                        ..Switches::default()
+                    }
+                }
+                "push" => rules.push = true,
+                "no-push" => rules.push = false,
+                "early-end" => rules.early_end = true,
+                "no-early-end" => rules.early_end = false,
+                "one-fish" => rules.one_fish = true,
+                "score-under" => rules.score_under = true,
+                other => {
+                    let shown: String = other.chars().take(40).collect();
+                    return Err(format!("unknown rule {shown:?}"));
+                }
+            }
+        }
+        Ok(rules)
+    }
 }
 
 struct Game {
@@ -25,7 +70,10 @@ struct Game {
     fish: Vec<u8>,
     /// Cell per penguin id (`owner * per + k`).
     at: Vec<Option<usize>>,
+    /// Pushed into the sea.
     gone: Vec<bool>,
+    /// Seats deactivated after a failure.
+    out: Vec<bool>,
     scores: Vec<u32>,
 }
 
@@ -47,6 +95,10 @@ fn name(cell: usize) -> String {
     format!("{}{}", (b'A' + (cell % 8) as u8) as char, cell / 8 + 1)
 }
 
+fn cell_named(text: &str) -> Option<usize> {
+    (0..64).find(|&c| is_cell((c % 8) as i32, (c / 8) as i32) && name(c) == text)
+}
+
 impl Game {
     fn occupied(&self, cell: usize) -> Option<usize> {
         self.at.iter().position(|&c| c == Some(cell))
@@ -61,12 +113,22 @@ impl Game {
             .find(|&i| self.at[i].is_none() && !self.gone[i])
     }
 
-    /// Every legal (penguin, from, to) for `player`.
+    /// A seat still in the game has penguins to place.
+    fn placing(&self) -> bool {
+        (0..self.players).any(|p| !self.out[p] && self.unplaced(p).is_some())
+    }
+
+    /// Every legal (penguin, from, to) for `player`: a placement on a free ice block while it
+    /// has penguins to place, else a straight slide over free ice.
     fn moves(&self, player: usize) -> Vec<(usize, Option<usize>, usize)> {
         let mut out = Vec::new();
+        if self.out[player] {
+            return out;
+        }
         if let Some(id) = self.unplaced(player) {
             for cell in 0..64 {
-                if self.open(cell) && (!self.rules.one_fish || self.fish[cell] == 1) {
+                let real = is_cell((cell % 8) as i32, (cell / 8) as i32);
+                if real && self.open(cell) && (!self.rules.one_fish || self.fish[cell] == 1) {
                     out.push((id, None, cell));
                 }
             }
@@ -80,24 +142,60 @@ impl Game {
                     out.push((id, Some(from), next));
                     cell = next;
                 }
-                if self.rules.push {
-                    if let Some(next) = neighbour(from, dir) {
-                        let enemy = self.occupied(next).is_some_and(|v| v / self.per != player);
-                        let drop = neighbour(next, dir).is_none_or(|b| self.fish[b] == 0);
-                        if enemy && drop {
-                            out.push((id, Some(from), next));
-                        }
-                    }
-                }
             }
         }
         out
     }
 
+    /// Play a legal move; the penguin it pushed into the sea, if any (id, cell).
+    fn play(
+        &mut self,
+        player: usize,
+        (id, from, to): (usize, Option<usize>, usize),
+    ) -> Option<(usize, usize)> {
+        self.at[id] = Some(to);
+        let from = from?;
+        self.scores[player] += 100 * self.fish[from] as u32 + 1;
+        self.fish[from] = 0;
+        if !self.rules.push {
+            return None;
+        }
+        // "It moves next to the penguin ... on the same line": the slide's direction, one more
+        // step; that penguin's next cell the same way must be sea (no cell, or no ice).
+        let dir = (0..6).find(|&d| {
+            std::iter::successors(neighbour(from, d), |&c| neighbour(c, d)).any(|c| c == to)
+        })?;
+        let next = neighbour(to, dir)?;
+        let victim = self.occupied(next)?;
+        let sea_behind = neighbour(next, dir).is_none_or(|b| self.fish[b] == 0);
+        if !sea_behind {
+            return None;
+        }
+        self.at[victim] = None;
+        self.gone[victim] = true;
+        Some((victim, next))
+    }
+
+    fn can_move(&self, player: usize) -> bool {
+        !self.moves(player).is_empty()
+    }
+
+    /// Who plays after `after` (skipping seats that cannot move), or `None` when the game is over:
+    /// nobody can move, or (early end) only one can and it is strictly ahead of every other seat
+    /// still in the game.
     fn next_player(&self, after: usize) -> Option<usize> {
-        (1..=self.players)
+        let next = (1..=self.players)
             .map(|k| (after + k) % self.players)
-            .find(|&p| !self.moves(p).is_empty())
+            .find(|&p| self.can_move(p))?;
+        if self.rules.early_end && !self.placing() {
+            let able = (0..self.players).filter(|&p| self.can_move(p)).count();
+            let ahead = (0..self.players)
+                .all(|q| q == next || self.out[q] || self.scores[q] < self.scores[next]);
+            if able == 1 && ahead {
+                return None;
+            }
+        }
+        Some(next)
     }
 
     fn board_rows(&self) -> Vec<String> {
@@ -106,29 +204,33 @@ impl Game {
             .map(|r| r.iter().map(|f| char::from(b'0' + f)).collect())
             .collect()
     }
+
+    fn final_scores(&self) -> Vec<u32> {
+        let mut scores = self.scores.clone();
+        if self.rules.score_under {
+            for (i, cell) in self.at.iter().enumerate() {
+                if let Some(c) = cell {
+                    scores[i / self.per] += 100 * self.fish[*c] as u32 + 1;
+                }
+            }
+        }
+        scores
+    }
 }
 
 /// Verify `replay`; `Ok` says how many turns were checked.
 pub fn check(replay: &Replay) -> Result<usize, String> {
     super::viewer::check(replay)?;
-    let mut rules = Switches::default();
-    for word in replay
-        .rules
-        .split(',')
-        .filter(|w| !w.is_empty() && *w != "default")
-    {
-        match word {
-            "push" => rules.push = true,
-            "one-fish" => rules.one_fish = true,
-            "score-under" => rules.score_under = true,
-            "early-end" => rules.early_end = true,
-            other => return Err(format!("unknown rule {other:?}")),
-        }
-    }
     let players = replay.players.len();
     let per = replay.penguins_per_player;
+    if per != 6 - players {
+        return Err(format!(
+            "{per} penguins per player with {players} players (expected {})",
+            6 - players
+        ));
+    }
     let mut game = Game {
-        rules,
+        rules: Switches::read(&replay.rules)?,
         players,
         per,
         fish: replay
@@ -139,16 +241,23 @@ pub fn check(replay: &Replay) -> Result<usize, String> {
             .collect(),
         at: vec![None; players * per],
         gone: vec![false; players * per],
+        out: vec![false; players],
         scores: vec![0; players],
     };
-    let mut to_move = if game.moves(0).is_empty() {
-        game.next_player(0)
-    } else {
-        Some(0)
-    };
-    let failed = replay.failures.iter().any(Option::is_some);
-    for record in &replay.turns {
+    if (0..64).any(|c| !is_cell((c % 8) as i32, (c / 8) as i32) && game.fish[c] > 0) {
+        return Err("initial_board has fish on a cell that does not exist".into());
+    }
+    let failed_at = |seat: usize| replay.failures[seat].as_ref().map(|f| f.turn);
+    let mut to_move = (0..players).find(|&p| game.can_move(p));
+    for (index, record) in replay.turns.iter().enumerate() {
         let t = record.turn;
+        if t != index {
+            return Err(format!("record {index} is numbered turn {t}"));
+        }
+        to_move = deactivate_failed(&mut game, to_move, index, &failed_at);
+        if game.out.iter().filter(|&&o| !o).count() < 2 {
+            return Err(format!("turn {t}: played with fewer than two seats left"));
+        }
         let player = to_move.ok_or(format!("turn {t}: the game was already over"))?;
         if record.player != player {
             return Err(format!(
@@ -158,9 +267,7 @@ pub fn check(replay: &Replay) -> Result<usize, String> {
         }
         let words: Vec<&str> = record.action.split_whitespace().collect();
         let parsed = match words.as_slice() {
-            ["MOVE", id, cell] => id.parse::<usize>().ok().zip(
-                (0..64).find(|&c| is_cell((c % 8) as i32, (c / 8) as i32) && name(c) == *cell),
-            ),
+            ["MOVE", id, cell] => id.parse::<usize>().ok().zip(cell_named(cell)),
             _ => None,
         };
         let (id, to) = parsed.ok_or(format!("turn {t}: unreadable action {:?}", record.action))?;
@@ -169,15 +276,19 @@ pub fn check(replay: &Replay) -> Result<usize, String> {
             .into_iter()
             .find(|&(i, _, c)| i == id && c == to)
             .ok_or(format!("turn {t}: {} is not legal", record.action))?;
-        if let (_, Some(from), _) = mv {
-            game.scores[player] += 100 * game.fish[from] as u32 + 1;
-            game.fish[from] = 0;
-            if let Some(victim) = game.occupied(to) {
-                game.at[victim] = None;
-                game.gone[victim] = true;
-            }
+        let pushed = game.play(player, mv).map(|(victim, cell)| Pushed {
+            id: victim,
+            owner: victim / per,
+            cell: name(cell),
+        });
+        if record.pushed != pushed {
+            return Err(format!(
+                "turn {t}: {} pushed {}, the replay says {}",
+                record.action,
+                describe(&pushed),
+                describe(&record.pushed)
+            ));
         }
-        game.at[id] = Some(to);
         if record.board != game.board_rows() {
             return Err(format!("turn {t}: board after {} differs", record.action));
         }
@@ -197,42 +308,78 @@ pub fn check(replay: &Replay) -> Result<usize, String> {
             ));
         }
         to_move = game.next_player(player);
-        if rules_end_early(&game, to_move) {
-            to_move = None;
-        }
     }
-    if !failed {
+    // Failures after the last record; fewer than two seats left ends the game (with 2 players,
+    // any failure does).
+    to_move = deactivate_failed(&mut game, to_move, replay.turns.len(), &failed_at);
+    if game.out.iter().filter(|&&o| !o).count() >= 2 {
         if let Some(p) = to_move {
             return Err(format!("the replay stops but seat {p} could still move"));
         }
-        let mut expected = game.scores.clone();
-        if game.rules.score_under {
-            for (i, cell) in game.at.iter().enumerate() {
-                if let Some(c) = cell {
-                    expected[i / per] += 100 * game.fish[*c] as u32 + 1;
-                }
+    }
+    for (seat, failure) in replay.failures.iter().enumerate() {
+        if let Some(f) = failure {
+            if !game.out[seat] {
+                return Err(format!(
+                    "seat {seat} failed at turn {} but was never out of the game",
+                    f.turn
+                ));
             }
         }
-        if replay.final_scores != expected {
-            return Err(format!(
-                "final scores {:?}, expected {expected:?}",
-                replay.final_scores
-            ));
-        }
+    }
+    let expected = game.final_scores();
+    if replay.final_scores != expected {
+        return Err(format!(
+            "final scores {:?}, expected {expected:?}",
+            replay.final_scores
+        ));
+    }
+    let ranks = expected_ranks(&expected, replay);
+    if replay.ranks != ranks {
+        return Err(format!("ranks {:?}, expected {ranks:?}", replay.ranks));
     }
     Ok(replay.turns.len())
 }
 
-/// `early-end`: after placement, only one player can move and it strictly leads.
-fn rules_end_early(game: &Game, next: Option<usize>) -> bool {
-    let Some(p) = next else { return false };
-    if !game.rules.early_end || (0..game.players).any(|q| game.unplaced(q).is_some()) {
-        return false;
+/// Take out every seat whose failure happened at record `index` while it was its turn (the
+/// failed turn has no record); returns who plays now.
+fn deactivate_failed(
+    game: &mut Game,
+    mut to_move: Option<usize>,
+    index: usize,
+    failed_at: &dyn Fn(usize) -> Option<usize>,
+) -> Option<usize> {
+    while let Some(p) = to_move.filter(|&p| failed_at(p) == Some(index) && !game.out[p]) {
+        game.out[p] = true;
+        if game.out.iter().filter(|&&o| !o).count() < 2 {
+            return None;
+        }
+        to_move = game.next_player(p);
     }
-    let able = (0..game.players)
-        .filter(|&q| !game.moves(q).is_empty())
-        .count();
-    able == 1 && (0..game.players).all(|q| q == p || game.scores[q] < game.scores[p])
+    to_move
+}
+
+/// Ranks: seats still in the game by score (ties share); failed seats below them, a later
+/// failure above an earlier one.
+fn expected_ranks(scores: &[u32], replay: &Replay) -> Vec<usize> {
+    let fails = &replay.failures;
+    let in_game: Vec<usize> = (0..scores.len()).filter(|&p| fails[p].is_none()).collect();
+    (0..scores.len())
+        .map(|p| match &fails[p] {
+            None => 1 + in_game.iter().filter(|&&q| scores[q] > scores[p]).count(),
+            Some(f) => {
+                let later = fails.iter().flatten().filter(|g| g.turn > f.turn).count();
+                in_game.len() + 1 + later
+            }
+        })
+        .collect()
+}
+
+fn describe(pushed: &Option<Pushed>) -> String {
+    match pushed {
+        Some(p) => format!("penguin {} (seat {}) on {}", p.id, p.owner, p.cell),
+        None => "nobody".into(),
+    }
 }
 
 #[cfg(test)]
@@ -250,5 +397,16 @@ mod tests {
         assert_eq!(neighbour(f4, 4).map(name).as_deref(), Some("F5"));
         assert_eq!(neighbour(f4, 5).map(name).as_deref(), Some("E5"));
         assert_eq!(neighbour(6, 0), None, "G1 east is the missing H1");
+    }
+
+    #[test]
+    fn rule_names_follow_the_statement_levels() {
+        let l1 = Switches::read("league1").unwrap();
+        assert!(!l1.push && l1.early_end);
+        let l2 = Switches::read("league2").unwrap();
+        assert!(l2.push && l2.early_end);
+        let mixed = Switches::read("league1,push,no-early-end,score-under").unwrap();
+        assert!(mixed.push && !mixed.early_end && mixed.score_under);
+        assert!(Switches::read("bogus").is_err());
     }
 }

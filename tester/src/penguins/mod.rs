@@ -8,6 +8,8 @@ pub mod check;
 mod fake;
 pub mod referee;
 pub mod replay;
+#[cfg(test)]
+mod simulated_tests;
 pub mod viewer;
 
 use clap::Parser;
@@ -26,8 +28,9 @@ pub struct Args {
     /// Board seed (the same seed gives the same board).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Rule switches, comma-separated: one-fish, push, score-under, early-end (or default).
-    #[arg(long, default_value = "default")]
+    /// Rules, comma-separated words applied in order: league1, league2 (the default: push and
+    /// early end), push, no-push, early-end, no-early-end, one-fish, score-under.
+    #[arg(long, default_value = "league2")]
     rules: String,
     /// Time for each bot's first turn, in milliseconds.
     #[arg(long, default_value_t = 1000, value_parser = bot::cli::args::millis)]
@@ -47,7 +50,7 @@ pub struct Args {
     /// Verify an existing replay JSON with the independent checker instead of playing.
     #[arg(long)]
     check: Option<String>,
-    /// Act as a scripted fake bot (for referee tests): first, late:N:MS, illegal, garbage, silent, exit.
+    /// Act as a scripted fake bot (for referee tests): first, push, late:N:MS, illegal, garbage, silent, exit.
     #[arg(long, hide = true)]
     fake_bot: Option<String>,
     /// The cg-brutaltester form: -p1 CMD -p2 CMD [-p3 CMD -p4 CMD] [-d seed=N] [-l FILE].
@@ -121,8 +124,15 @@ fn print_summary(replay: &Replay) {
         let max = times.iter().copied().fold(0.0, f64::max);
         let failure = match &replay.failures[seat] {
             Some(f) => format!(
-                "  LOST BY DEFAULT: {} at turn {}: {}",
-                f.kind, f.turn, f.detail
+                "  LOST BY DEFAULT: {} at turn {}: {}{}",
+                f.kind,
+                f.turn,
+                f.detail,
+                if replay.players.len() > 2 {
+                    " (deactivated; its penguins stayed)"
+                } else {
+                    ""
+                }
             ),
             None => String::new(),
         };
@@ -148,7 +158,7 @@ pub fn save(replay: &Replay, json: Option<&str>, html: Option<&str>) -> Result<(
 
 fn load(path: &str) -> Result<Replay, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    serde_json::from_str(&text).map_err(|e| format!("{path}: not a Penguins replay: {e}"))
+    Replay::from_json(&text).map_err(|e| format!("{path}: {e}"))
 }
 
 fn check_file(path: &str) -> ExitCode {
@@ -170,8 +180,12 @@ fn view(path: &str, html: Option<&str>) -> ExitCode {
         Ok(r) => r,
         Err(e) => return crate::fail(e),
     };
-    if let Err(e) = viewer::check(&replay) {
-        return crate::fail(format!("{path}: {e}"));
+    // Only a replay that re-plays legally is drawn: a page would show an impossible game as if
+    // it had happened.
+    if let Err(e) = check::check(&replay) {
+        return crate::fail(format!(
+            "{path}: not rendered, the replay does not re-play: {e}"
+        ));
     }
     match save(&replay, None, Some(html)) {
         Ok(()) => ExitCode::SUCCESS,

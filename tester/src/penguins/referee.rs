@@ -3,11 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use bot::penguins::protocol::{init_input, parse_action, turn_input};
-use bot::penguins::{cell_name, generate_board, MoveList, Rules, State};
+use bot::penguins::protocol::{init_input, quote, turn_input};
+use bot::penguins::{cell_name, generate_board, parse_cell, Cell, Move, MoveList, Rules, State};
 
-use super::replay::{Failure, Replay, TurnRecord};
-use crate::process::{BotProcess, ReadFailure};
+use super::replay::{Failure, Pushed, Replay, TurnRecord};
+use crate::process::{BotProcess, Line, ReadFailure};
 
 #[derive(Clone, Debug)]
 pub struct RefereeConfig {
@@ -53,8 +53,29 @@ fn split_message(line: &str) -> (&str, Option<String>) {
     }
 }
 
+/// The bot's answer as a move: exactly `MOVE <id> <cell>` (the message already split off), as
+/// the stub defines it; the bot side reads listed actions more loosely, the referee does not.
+fn parse_answer(command: &str) -> Option<(u32, Cell)> {
+    match command.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["MOVE", id, cell] => Some((id.parse().ok()?, parse_cell(cell)?)),
+        _ => None,
+    }
+}
+
+/// Why a bot stopped talking: how it ended (exit status, an unfinished line) and the end of its
+/// stderr.
+fn ended_detail(bot: &mut BotProcess, what: &str, partial: Option<&Line>) -> String {
+    let how = format!("{what}: {}", bot.end_cause(partial));
+    let stderr = bot.new_stderr();
+    match stderr.lines().rev().find(|l| !l.trim().is_empty()) {
+        Some(last) => format!("{how}; its stderr ends: {}", quote(last)),
+        None => format!("{how}; no stderr"),
+    }
+}
+
 /// Play one game between `commands` (2-4 seats). `Err` only for a referee problem (a bot that
-/// cannot even be started); a bot's timeout or bad answer loses it the game and is recorded.
+/// cannot even be started); a bot's timeout or bad answer is recorded: in a 2-player game it
+/// loses the game there, in a 3-4 player game the seat is deactivated and the others play on.
 pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, String> {
     let players = commands.len();
     if !(2..=4).contains(&players) {
@@ -63,134 +84,229 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
     let mut state = State::new(&generate_board(config.seed), players, config.rules)?;
     let mut bots = Vec::new();
     for command in commands {
-        match BotProcess::spawn(command) {
-            Ok(bot) => bots.push(bot),
-            Err(e) => {
-                for bot in bots {
-                    bot.finish();
+        bots.push(Some(BotProcess::spawn(command)?));
+    }
+    let mut replay = new_replay(config, commands, &state);
+    let mut started = vec![false; players];
+    let mut moves = MoveList::new();
+    let mut too_few_left = false;
+    while !state.is_over() {
+        let player = state.to_move();
+        let turn = replay.turns.len();
+        let bot = bots[player].as_mut().expect("an active seat has its bot");
+        match play_turn(config, &mut state, bot, turn, &mut started, &mut moves) {
+            Ok(record) => replay.turns.push(record),
+            Err((kind, detail)) => {
+                if let Some(bot) = bots[player].take() {
+                    replay.stderr[player] = bot.finish();
                 }
-                return Err(e);
+                if !fail_seat(&mut replay, &mut state, kind, detail) {
+                    too_few_left = players > 2;
+                    break;
+                }
             }
         }
     }
-    let mut replay = Replay {
+    conclude(&mut replay, &state, too_few_left);
+    for (seat, bot) in bots.into_iter().enumerate() {
+        if let Some(bot) = bot {
+            replay.stderr[seat] = bot.finish();
+        }
+    }
+    Ok(replay)
+}
+
+/// A replay of a game about to start on `state`.
+pub fn new_replay(config: &RefereeConfig, commands: &[String], state: &State) -> Replay {
+    let players = commands.len();
+    Replay {
         seed: config.seed,
         rules: config.rules.describe(),
         players: commands.to_vec(),
         penguins_per_player: state.penguins_per_player(),
         first_turn_ms: config.first_turn.as_millis() as u64,
         turn_ms: config.turn.as_millis() as u64,
-        initial_board: board_rows(&state),
+        initial_board: board_rows(state),
         turns: Vec::new(),
         final_scores: Vec::new(),
         failures: vec![None; players],
         ranks: Vec::new(),
         end_reason: String::new(),
-        stderr: Vec::new(),
-    };
-    let mut started = vec![false; players];
-    let mut moves = MoveList::new();
-    while !state.is_over() {
-        let player = state.to_move();
-        let turn = replay.turns.len();
-        let mut input = String::new();
-        let limit = if started[player] {
-            config.turn
-        } else {
-            input.push_str(&init_input(&state, player));
-            config.first_turn
-        };
-        started[player] = true;
-        input.push_str(&turn_input(&state));
-        let fail = |kind: &str, detail: String| Failure {
-            kind: kind.to_string(),
-            turn,
-            detail,
-        };
-        // The clock starts before writing: the bot may answer before `send` returns.
-        let sent = Instant::now();
-        if let Err(e) = bots[player].send(&input) {
-            let detail = format!("{e}; {}", bots[player].end_cause(None));
-            replay.failures[player] = Some(fail("ended", detail));
-            break;
-        }
-        // Wait a little past the limit: a line read in time but handed over late (a busy
-        // referee) is still judged by when it was read, and a late one by its real time.
-        let (elapsed, line) = match bots[player].read_line(sent + limit + VERDICT_GRACE) {
-            Ok(line) => (line.read_at.saturating_duration_since(sent), line),
-            Err(ReadFailure::Timeout) => {
-                let mut detail = format!("no answer within {} ms", limit.as_millis());
-                let cause = bots[player].silence_cause();
-                if !cause.is_empty() {
-                    detail.push_str(&format!(" ({cause})"));
-                }
-                replay.failures[player] = Some(fail("timeout", detail));
-                break;
-            }
-            Err(ReadFailure::Ended { partial }) => {
-                let cause = bots[player].end_cause(partial.as_ref());
-                let detail = format!("output closed without an answer: {cause}");
-                replay.failures[player] = Some(fail("ended", detail));
-                break;
-            }
-        };
-        if let Some(detail) = late_answer(elapsed, limit) {
-            replay.failures[player] = Some(fail("timeout", detail));
-            break;
-        }
-        let turn_stderr = bots[player].new_stderr();
-        let text = line.text();
-        let (command, message) = split_message(&text);
-        state.legal_moves(&mut moves);
-        let chosen = parse_action(command).and_then(|(id, cell)| {
-            moves
-                .iter()
-                .copied()
-                .find(|m| m.penguin as u32 == id && m.to == cell)
-        });
-        let Some(mv) = chosen else {
-            let detail = format!("invalid action {}", line.quoted());
-            replay.failures[player] = Some(fail("invalid", detail));
-            break;
-        };
-        state.apply(mv);
-        replay.turns.push(TurnRecord {
-            turn,
-            player,
-            action: mv.command(),
-            message,
-            time_ms: elapsed.as_secs_f64() * 1000.0,
-            board: board_rows(&state),
-            penguins: state
-                .penguins_on_board()
-                .map(|(id, owner, cell)| (id, owner, cell_name(cell)))
-                .collect(),
-            scores: state.scores().to_vec(),
-            stderr: turn_stderr,
-        });
+        stderr: vec![String::new(); players],
     }
-    replay.end_reason = match replay.failures.iter().position(Option::is_some) {
-        Some(p) => format!("player {p} lost by default"),
-        None => "no player can move".to_string(),
-    };
-    replay.final_scores = state.final_scores();
-    replay.ranks = ranks(&replay.final_scores, &replay.failures);
-    replay.stderr = bots.into_iter().map(BotProcess::finish).collect();
-    Ok(replay)
 }
 
-/// 1 + the number of non-failed seats with a strictly higher score; failed seats come last.
+/// Record the failure of the seat to move. `true` when the game goes on without it (3-4 players,
+/// at least two seats left: it is deactivated), `false` when the game stops there.
+pub fn fail_seat(replay: &mut Replay, state: &mut State, kind: &str, detail: String) -> bool {
+    let player = state.to_move();
+    replay.failures[player] = Some(Failure {
+        kind: kind.to_string(),
+        turn: replay.turns.len(),
+        detail,
+    });
+    let left = replay.failures.iter().filter(|f| f.is_none()).count();
+    if replay.players.len() == 2 || left < 2 {
+        return false;
+    }
+    state.deactivate(player);
+    true
+}
+
+/// Play the legal move `mv` of the seat to move and record it (answer time, message and stderr
+/// are the caller's to fill in).
+pub fn play_and_record(state: &mut State, mv: Move, turn: usize) -> TurnRecord {
+    let player = state.to_move();
+    let pushed = state.pushed_by(mv).map(|id| Pushed {
+        id,
+        owner: state.penguin_owner(id),
+        cell: cell_name(
+            state
+                .penguin_cell(id)
+                .expect("a pushed penguin is on the board"),
+        ),
+    });
+    state.apply(mv);
+    TurnRecord {
+        turn,
+        player,
+        action: mv.command(),
+        message: None,
+        time_ms: 0.0,
+        board: board_rows(state),
+        penguins: state
+            .penguins_on_board()
+            .map(|(id, owner, cell)| (id, owner, cell_name(cell)))
+            .collect(),
+        scores: state.scores().to_vec(),
+        stderr: String::new(),
+        pushed,
+    }
+}
+
+/// Fill in how the game ended: reason, final scores, ranks.
+pub fn conclude(replay: &mut Replay, state: &State, too_few_left: bool) {
+    replay.end_reason = end_reason(state, &replay.failures, too_few_left);
+    replay.final_scores = state.final_scores();
+    replay.ranks = ranks(&replay.final_scores, &replay.failures);
+}
+
+/// One turn of `player`: send the input, judge the answer, apply it. `Err((kind, detail))` when
+/// the seat fails (`timeout`, `invalid`, `ended`).
+fn play_turn(
+    config: &RefereeConfig,
+    state: &mut State,
+    bot: &mut BotProcess,
+    turn: usize,
+    started: &mut [bool],
+    moves: &mut MoveList,
+) -> Result<TurnRecord, (&'static str, String)> {
+    let player = state.to_move();
+    let mut input = String::new();
+    let limit = if started[player] {
+        config.turn
+    } else {
+        input.push_str(&init_input(state, player));
+        config.first_turn
+    };
+    started[player] = true;
+    input.push_str(&turn_input(state));
+    // The clock starts before writing: the bot may answer before `send` returns.
+    let sent = Instant::now();
+    if let Err(e) = bot.send(&input) {
+        let what = format!("{e}, before reading its input");
+        return Err(("ended", ended_detail(bot, &what, None)));
+    }
+    // Wait a little past the limit: a line read in time but handed over late (a busy
+    // referee) is still judged by when it was read, and a late one by its real time.
+    let (elapsed, line) = match bot.read_line(sent + limit + VERDICT_GRACE) {
+        Ok(line) => (line.read_at.saturating_duration_since(sent), line),
+        Err(ReadFailure::Timeout) => {
+            let mut detail = format!("no answer within {} ms", limit.as_millis());
+            let cause = bot.silence_cause();
+            if !cause.is_empty() {
+                detail.push_str(&format!(" ({cause})"));
+            }
+            return Err(("timeout", detail));
+        }
+        Err(ReadFailure::Ended { partial }) => {
+            let what = "output closed without an answer";
+            return Err(("ended", ended_detail(bot, what, partial.as_ref())));
+        }
+    };
+    if let Some(detail) = late_answer(elapsed, limit) {
+        return Err(("timeout", detail));
+    }
+    let turn_stderr = bot.new_stderr();
+    let text = line.text();
+    let (command, message) = split_message(&text);
+    state.legal_moves(moves);
+    let chosen = parse_answer(command).and_then(|(id, cell)| {
+        moves
+            .iter()
+            .copied()
+            .find(|m| m.penguin as u32 == id && m.to == cell)
+    });
+    let Some(mv) = chosen else {
+        return Err(("invalid", format!("invalid action {}", line.quoted())));
+    };
+    Ok(TurnRecord {
+        message,
+        time_ms: elapsed.as_secs_f64() * 1000.0,
+        stderr: turn_stderr,
+        ..play_and_record(state, mv, turn)
+    })
+}
+
+/// Why the game ended, in words.
+fn end_reason(state: &State, failures: &[Option<Failure>], too_few_left: bool) -> String {
+    let failed: Vec<usize> = (0..failures.len())
+        .filter(|&p| failures[p].is_some())
+        .collect();
+    let names = |seats: &[usize]| {
+        seats
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if failures.len() == 2 && !failed.is_empty() {
+        return format!("player {} lost by default", failed[0]);
+    }
+    let base = if too_few_left {
+        let left: Vec<usize> = (0..failures.len())
+            .filter(|&p| failures[p].is_none())
+            .collect();
+        format!("only seat {} is left in the game", names(&left))
+    } else if let Some(leader) = (0..state.players()).find(|&p| state.has_move(p)) {
+        format!("early end: only seat {leader} could still move and it was ahead")
+    } else {
+        "no player can move".to_string()
+    };
+    if failed.is_empty() {
+        base
+    } else {
+        format!("{base} (deactivated: seat {})", names(&failed))
+    }
+}
+
+/// Seats still in the game rank by score (1 + the number of them with a strictly higher score);
+/// failed seats rank below all of those, a later failure above an earlier one (same turn: tie).
 fn ranks(scores: &[u32], failures: &[Option<Failure>]) -> Vec<usize> {
     let ok: Vec<usize> = (0..scores.len())
         .filter(|&p| failures[p].is_none())
         .collect();
     (0..scores.len())
-        .map(|p| {
-            if failures[p].is_some() {
-                ok.len() + 1
-            } else {
-                1 + ok.iter().filter(|&&q| scores[q] > scores[p]).count()
+        .map(|p| match &failures[p] {
+            Some(f) => {
+                let outlasted_by = failures
+                    .iter()
+                    .flatten()
+                    .filter(|g| g.turn > f.turn)
+                    .count();
+                ok.len() + 1 + outlasted_by
             }
+            None => 1 + ok.iter().filter(|&&q| scores[q] > scores[p]).count(),
         })
         .collect()
 }
@@ -208,9 +324,35 @@ mod tests {
         });
         assert_eq!(ranks(&[5, 9, 5], &[None, None, None]), vec![2, 1, 2]);
         assert_eq!(
-            ranks(&[50, 9, 5, 1], &[fail, None, None, None]),
+            ranks(&[50, 9, 5, 1], &[fail.clone(), None, None, None]),
             vec![4, 1, 2, 3]
         );
+        let later = Some(Failure {
+            turn: 9,
+            ..fail.clone().unwrap()
+        });
+        assert_eq!(
+            ranks(&[50, 9, 5, 1], &[fail.clone(), later, None, None]),
+            vec![4, 3, 1, 2]
+        );
+    }
+
+    #[test]
+    fn answers_must_be_exactly_move_id_cell() {
+        assert_eq!(
+            parse_answer("MOVE 3 C5"),
+            Some((3, parse_cell("C5").unwrap()))
+        );
+        for bad in [
+            "3 C5",
+            "move 3 C5",
+            "MOVE 3 C5 x",
+            "MOVE 3",
+            "JUMP 3 C5",
+            "",
+        ] {
+            assert_eq!(parse_answer(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

@@ -17,9 +17,12 @@ pub struct Replay {
     pub turns: Vec<TurnRecord>,
     /// Final scores (with tiles under penguins when the rules say so).
     pub final_scores: Vec<u32>,
-    /// Per seat: why it lost by default, if it did.
+    /// Per seat: why it failed, if it did. In a 2-player game the failure ends the game; with 3 or
+    /// 4 the seat is deactivated at `Failure::turn` (before that turn's record) and the others
+    /// play on, its penguins staying on the board, until fewer than two seats are left.
     pub failures: Vec<Option<Failure>>,
-    /// Per seat: 1 = best; equal scores share a rank; failed seats rank last.
+    /// Per seat: 1 = best. Seats still in the game rank by score (equal scores share a rank);
+    /// failed seats rank below them, a later failure above an earlier one.
     pub ranks: Vec<usize>,
     pub end_reason: String,
     /// Per seat: what the bot wrote on stderr (capped).
@@ -46,6 +49,17 @@ pub struct TurnRecord {
     /// What the mover wrote on stderr during this turn (as far as it had arrived).
     #[serde(default)]
     pub stderr: String,
+    /// The penguin this move pushed into the sea (push rule), with the cell it stood on.
+    #[serde(default)]
+    pub pushed: Option<Pushed>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Pushed {
+    pub id: usize,
+    pub owner: usize,
+    /// Where it stood when it was pushed (its tile stays).
+    pub cell: String,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -57,6 +71,14 @@ pub struct Failure {
 }
 
 impl Replay {
+    /// Read a replay from its JSON text; the error is one line.
+    pub fn from_json(text: &str) -> Result<Replay, String> {
+        serde_json::from_str(text).map_err(|e| {
+            let reason: String = e.to_string().chars().take(160).collect();
+            format!("not a Penguins replay: {reason}")
+        })
+    }
+
     /// The cg-brutaltester line per seat: the final score, or -1 for a seat that failed.
     pub fn brutaltester_scores(&self) -> Vec<i64> {
         (0..self.players.len())

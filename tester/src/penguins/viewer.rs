@@ -15,6 +15,12 @@ pub fn check(replay: &Replay) -> Result<(), String> {
                 .iter()
                 .all(|r| r.len() == 8 && r.bytes().all(|b| (b'0'..=b'3').contains(&b)))
     };
+    if !(1..=4).contains(&replay.penguins_per_player) {
+        return Err(format!(
+            "{} penguins per player (expected 1 to 4)",
+            replay.penguins_per_player
+        ));
+    }
     if !board_ok(&replay.initial_board) {
         return Err("initial_board is not 8 rows of 8 digits 0-3".into());
     }
@@ -102,6 +108,7 @@ function cellName(col, row) { return String.fromCharCode(65 + col) + (row + 1); 
 function center(col, row) {
   return [40 + col * w + (row % 2 === 0 ? w / 2 : 0), 40 + row * h * 0.75];
 }
+function cellCenter(cell) { return center(cell.charCodeAt(0) - 65, +cell.slice(1) - 1); }
 function hexPoints(x, y) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
@@ -139,19 +146,30 @@ function draw() {
     }
   }
   for (const [id, owner, cell] of penguins) {
-    const col = cell.charCodeAt(0) - 65, row = +cell.slice(1) - 1;
-    const [x, y] = center(col, row);
+    const [x, y] = cellCenter(cell);
     svg.appendChild(el("circle", { cx: x, cy: y, r: 13, fill: COLORS[owner], stroke: "#000" }));
     svg.appendChild(el("text", { x: x - 4, y: y + 5, "font-size": 13, fill: "#000" }, id));
+  }
+  // The penguin this move pushed into the sea: a faded, dashed penguin with a cross where it fell.
+  if (last && last.pushed) {
+    const [x, y] = cellCenter(last.pushed.cell);
+    svg.appendChild(el("circle", { cx: x, cy: y, r: 15, fill: COLORS[last.pushed.owner], "fill-opacity": 0.25,
+      stroke: "#fff", "stroke-width": 2, "stroke-dasharray": "4 3" }));
+    svg.appendChild(el("text", { x: x - 7, y: y + 7, "font-size": 20, fill: "#fff" }, "\u2715"));
   }
   const scores = step === 0 ? R.players.map(() => 0) : last.scores;
   let rows = "<tr><th>seat</th><th>score</th><th>bot</th></tr>";
   R.players.forEach((p, i) => {
-    rows += `<tr><td style="color:${COLORS[i]}">&#x25CF; ${i}</td><td>${scores[i]}</td><td>${escapeHtml(p)}</td></tr>`;
+    const f = R.failures[i];
+    const out = f && f.turn < step + (step === R.turns.length ? 1 : 0);
+    rows += `<tr${out ? ' class="fail"' : ""}><td style="color:${COLORS[i]}">&#x25CF; ${i}</td><td>${scores[i]}</td>` +
+      `<td>${escapeHtml(p)}${out ? ` (out: ${f.kind} at turn ${f.turn})` : ""}</td></tr>`;
   });
   document.getElementById("scores").innerHTML = rows;
+  const outNow = R.failures.map((f, i) => f && f.turn === step - 1 ? `seat ${i} out (${f.kind}); ` : "").join("");
   document.getElementById("info").innerHTML = last
-    ? `turn ${step}/${R.turns.length}: seat ${last.player} <b>${last.action}</b> in ${last.time_ms.toFixed(1)} ms` +
+    ? `turn ${step}/${R.turns.length}: ${outNow}seat ${last.player} <b>${last.action}</b> in ${last.time_ms.toFixed(1)} ms` +
+      (last.pushed ? ` &mdash; <b>pushed penguin ${last.pushed.id} (seat ${last.pushed.owner}) into the sea from ${last.pushed.cell}</b>` : "") +
       (last.message ? ` &mdash; &ldquo;${escapeHtml(last.message)}&rdquo;` : "")
     : `start (seed ${R.seed}, rules ${R.rules}, ${R.first_turn_ms}/${R.turn_ms} ms)`;
   document.getElementById("turnerr").textContent = last && last.stderr ? last.stderr : "";
@@ -208,6 +226,7 @@ mod tests {
                 penguins: vec![(0, 0, "A1".into())],
                 scores: vec![0, 0],
                 stderr: "thinking".into(),
+                pushed: None,
             }],
             final_scores: vec![0, 0],
             failures: vec![

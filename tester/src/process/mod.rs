@@ -223,6 +223,16 @@ impl BotProcess {
             }
             std::thread::sleep(Duration::from_millis(2));
         }
+        // Its stderr is read by a thread: let it reach the end so the caller sees the last words.
+        while status.is_some()
+            && self
+                .stderr_thread
+                .as_ref()
+                .is_some_and(|t| !t.is_finished())
+            && Instant::now() < deadline
+        {
+            std::thread::sleep(Duration::from_millis(2));
+        }
         let mut cause = match status {
             Some(s) => format!("the bot {}", describe_exit(s)),
             None => "the bot closed its output (it is still running)".to_string(),

@@ -1,0 +1,129 @@
+//! The turn loop: init lines, then one answer per turn until the input ends; and the bundle's
+//! entry point.
+
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+use super::decide::{decide, Decision};
+use super::infer::PushWatch;
+use super::input::{read_init, read_turn, Init, LineReader, Turn};
+use crate::penguins::policy::{default_policy, Policy};
+use crate::penguins::rules::Rules;
+
+/// What the bot assumes when the init lines after the first are unreadable.
+pub const FALLBACK_INIT: Init = Init {
+    players: 2,
+    me: 0,
+    per_player: 4,
+};
+
+/// Time allowed for the first turn and for the others, minus what we keep as a margin.
+pub const FIRST_TURN_BUDGET: Duration = Duration::from_millis(900);
+pub const TURN_BUDGET: Duration = Duration::from_millis(40);
+
+/// Play a whole game: init lines, then one answer per turn until the input ends. `rules` is the
+/// starting model (pushing is dropped if the game shows it is off). `Err` when the input is not a
+/// Penguins game at all (nothing, or an unreadable first line) or the output is closed.
+pub fn play<R: BufRead, W: Write>(
+    input: R,
+    output: &mut W,
+    errors: &mut dyn Write,
+    policy: &mut dyn Policy,
+    rules: Rules,
+) -> Result<(), String> {
+    let mut reader = LineReader::new(input);
+    let init = match read_init(&mut reader) {
+        Ok(init) => init,
+        Err(_) if reader.line_no() == 0 => {
+            return Err(match reader.read_error() {
+                Some(cause) => format!("cannot read the input: {cause}"),
+                None => "no input: expected nbPlayers on line 1".to_string(),
+            })
+        }
+        // Not even the player count: this is not a Penguins game's input.
+        Err(e) if reader.line_no() == 1 => return Err(e),
+        Err(e) => {
+            let _ = writeln!(errors, "{e}; assuming 2 players, me = 0, 4 penguins each");
+            FALLBACK_INIT
+        }
+    };
+    let mut player = Player::new(init, rules, policy);
+    let mut first = true;
+    loop {
+        reader.wait_for_input();
+        let started = Instant::now();
+        let turn = match read_turn(&mut reader, &init) {
+            Ok(Some(turn)) => turn,
+            Ok(None) => return Ok(()),
+            Err(e) => {
+                let _ = writeln!(errors, "{e}");
+                return Ok(());
+            }
+        };
+        let budget = if first {
+            FIRST_TURN_BUDGET
+        } else {
+            TURN_BUDGET
+        };
+        first = false;
+        let decision = player.answer(&turn, started + budget);
+        for note in &decision.notes {
+            let _ = writeln!(errors, "{note}");
+        }
+        writeln!(output, "{}", decision.output).map_err(|e| format!("cannot write: {e}"))?;
+        output.flush().map_err(|e| format!("cannot write: {e}"))?;
+    }
+}
+
+/// One player's side of a game, turn after turn: the rules model (which may lose pushing) and the
+/// policy. `play` feeds it the turns it reads; tests feed it turns directly.
+pub struct Player<'a> {
+    init: Init,
+    rules: Rules,
+    watch: PushWatch,
+    policy: &'a mut dyn Policy,
+}
+
+impl<'a> Player<'a> {
+    pub fn new(init: Init, rules: Rules, policy: &'a mut dyn Policy) -> Self {
+        Player {
+            init,
+            rules,
+            watch: PushWatch::default(),
+            policy,
+        }
+    }
+
+    /// The rules the player currently believes in.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The answer to one turn (the notes include a change of rules, once).
+    pub fn answer(&mut self, turn: &Turn, deadline: Instant) -> Decision {
+        let switched = self.watch.check(turn, self.init.me, &mut self.rules);
+        let mut decision = decide(&self.init, turn, self.rules, self.policy, deadline);
+        if let Some(note) = switched {
+            decision.notes.insert(0, note);
+        }
+        decision
+    }
+}
+
+/// The bundle's entry point: play on stdin/stdout with the default policy and rules (`league2`,
+/// pushing dropped if the game shows it is off).
+pub fn codingame_main() {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut policy = default_policy();
+    let result = play(
+        stdin.lock(),
+        &mut stdout.lock(),
+        &mut std::io::stderr(),
+        policy.as_mut(),
+        Rules::LEAGUE2,
+    );
+    if let Err(e) = result {
+        eprintln!("{e}");
+    }
+}
