@@ -6,8 +6,11 @@ pub mod crossword;
 pub mod honey;
 pub mod penguins;
 pub mod penguins_bench;
+pub mod progress;
 pub mod scruffle;
 pub mod splitter;
+pub mod splitter_train;
+pub mod train;
 
 use std::process::ExitCode;
 

@@ -5,8 +5,10 @@
 pub mod bits;
 pub mod dotnet_random;
 pub mod eval;
+pub mod geometry;
 pub mod game;
 pub mod layout;
+pub mod learned;
 pub mod policy;
 pub mod protocol;
 pub mod score;

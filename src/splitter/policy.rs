@@ -8,6 +8,7 @@
 
 use super::bits::{BitEval, Bits, Groups};
 use super::eval::{EvalParams, Evaluator};
+pub use super::game::{placements, Placement};
 use super::game::{Board, Dice, Move};
 use super::layout::Layout;
 use rand::{Rng, SeedableRng};
@@ -93,44 +94,6 @@ const BATCH: usize = 8;
 /// +-0.71, 1,111 vs 1,679 rollouts per move), so clear moves end sooner and the time goes to close
 /// ones; 4.0 spent 3,224 rollouts per move for +0.12 (CI +-0.67).
 const PRUNE_Z: f32 = 2.0;
-
-/// One distinct placement: `a` goes to `cell`, `b` to its mirror.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Placement {
-    pub cell: usize,
-    pub a: u8,
-    pub b: u8,
-}
-
-impl Placement {
-    pub fn to_move(self, layout: &Layout) -> Move {
-        let (x, y) = layout.xy(self.cell);
-        Move { die: self.a, x, y }
-    }
-}
-
-/// The distinct placements for `dice`: each free mirror pair once (from its left cell), with both
-/// die orders when the dice differ. Naming the right cell gives the same boards, so nothing is lost.
-pub fn placements(layout: &Layout, values: &[u8], dice: Dice, out: &mut Vec<Placement>) {
-    out.clear();
-    for &cell in layout.fillable() {
-        if values[cell] != 0 || layout.mirror(cell) < cell {
-            continue;
-        }
-        out.push(Placement {
-            cell,
-            a: dice.0,
-            b: dice.1,
-        });
-        if dice.0 != dice.1 {
-            out.push(Placement {
-                cell,
-                a: dice.1,
-                b: dice.0,
-            });
-        }
-    }
-}
 
 pub struct Player<'a> {
     layout: &'a Layout,

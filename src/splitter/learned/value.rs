@@ -1,0 +1,104 @@
+//! The learned afterstate value V(board after a placement, rolls still to come): the sum of the
+//! table entries `features.rs` switches on; at the end of the game, the exact score. The player
+//! only asks "value of this afterstate" and "best placement of this roll".
+
+use super::features::{Active, Features, LEN, NAME};
+use super::file::{layout_text, WeightFile};
+use crate::source_error::SourceError;
+use crate::splitter::game::{Dice, Placement};
+use crate::splitter::geometry::Bits;
+use crate::splitter::layout::{official, Layout};
+
+/// Weights trained for the official layouts, built into the binary (how they were made:
+/// docs/splitter.md).
+const LAYOUT1: &[u8] = include_bytes!("../../../data/splitter/value-layout1.bin");
+const LAYOUT2: &[u8] = include_bytes!("../../../data/splitter/value-layout2.bin");
+
+#[derive(Debug, Clone)]
+pub struct LearnedValue {
+    pub features: Features,
+    pub weights: Vec<f32>,
+}
+
+impl LearnedValue {
+    /// All weights zero. None when the layout has more than 64 cells.
+    pub fn untrained(layout: &Layout) -> Option<LearnedValue> {
+        Some(LearnedValue {
+            features: Features::new(layout)?,
+            weights: vec![0.0; LEN],
+        })
+    }
+
+    /// The built-in weights for an official layout; None for any other board.
+    pub fn built_in(layout: &Layout) -> Option<LearnedValue> {
+        let bytes = [(1, LAYOUT1), (2, LAYOUT2)]
+            .into_iter()
+            .find(|&(n, _)| *layout == official(n))?
+            .1;
+        let file = WeightFile::parse(bytes, "built-in weights", layout, NAME, LEN)
+            .expect("the built-in weights match their layout (tested)");
+        LearnedValue::from_file(layout, &file)
+    }
+
+    /// Read a weight file for `layout`.
+    pub fn load(path: &std::path::Path, layout: &Layout) -> Result<LearnedValue, SourceError> {
+        let source = path.display().to_string();
+        let bytes = std::fs::read(path)
+            .map_err(|e| SourceError::new(&source, 0, format!("cannot read: {e}")))?;
+        let file = WeightFile::parse(&bytes, &source, layout, NAME, LEN)?;
+        LearnedValue::from_file(layout, &file)
+            .ok_or_else(|| SourceError::new(&source, 0, "the layout has more than 64 cells"))
+    }
+
+    pub fn from_file(layout: &Layout, file: &WeightFile) -> Option<LearnedValue> {
+        debug_assert_eq!(file.layout, layout_text(layout));
+        Some(LearnedValue {
+            features: Features::new(layout)?,
+            weights: file.weights.clone(),
+        })
+    }
+
+    /// V of board `b` with `rounds_after` rolls still to come: the exact score when the game is
+    /// over (no roll left or no free pair), else the learned estimate of the final score.
+    #[inline]
+    pub fn value(&self, b: &Bits, rounds_after: usize) -> f32 {
+        let geo = &self.features.geo;
+        if rounds_after == 0 || geo.free_canonical(b) == 0 {
+            return geo.exact(b) as f32;
+        }
+        let mut active = Active::default();
+        self.features.active(b, rounds_after, &mut active);
+        active
+            .as_slice()
+            .iter()
+            .map(|&i| self.weights[i as usize])
+            .sum()
+    }
+
+    /// The placement of `dice` on `b` with the largest V (`rounds_after` rolls to come after it;
+    /// the first in cell order on ties), and that V. None when no pair is free.
+    pub fn best(&self, b: &Bits, dice: Dice, rounds_after: usize) -> Option<(Placement, f32)> {
+        let geo = &self.features.geo;
+        let mut free = geo.free_canonical(b);
+        let mut best: Option<(Placement, f32)> = None;
+        let orders = [(dice.0, dice.1), (dice.1, dice.0)];
+        let orders = if dice.0 == dice.1 {
+            &orders[..1]
+        } else {
+            &orders[..]
+        };
+        while free != 0 {
+            let cell = free.trailing_zeros() as usize;
+            free &= free - 1;
+            for &(a, bv) in orders {
+                let mut after = *b;
+                geo.apply(&mut after, cell, a, bv);
+                let v = self.value(&after, rounds_after);
+                if best.is_none_or(|(_, bv)| v > bv) {
+                    best = Some((Placement { cell, a, b: bv }, v));
+                }
+            }
+        }
+        best
+    }
+}
