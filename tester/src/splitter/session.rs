@@ -225,13 +225,28 @@ pub fn run_session(
     Ok(outcome)
 }
 
-/// The official Tester's last four lines (integer average and whole seconds, as it prints them).
-fn final_lines(out: &mut dyn Write, games: u32, points: u64, elapsed: Duration) {
-    let avg = if games == 0 { 0 } else { points / games as u64 };
+/// The official Tester's last four lines (decimal average and whole seconds, as it prints them).
+pub(crate) fn final_lines(out: &mut dyn Write, games: u32, points: u64, elapsed: Duration) {
     let _ = writeln!(out, "Games played {games}");
     let _ = writeln!(out, "Points gotten {points}");
-    let _ = writeln!(out, "Points per game (avg) {avg}");
+    let _ = writeln!(
+        out,
+        "Points per game (avg) {}",
+        dotnet_double(points as f64 / games as f64)
+    );
     let _ = writeln!(out, "Time taken {}S", elapsed.as_millis() / 1000);
+}
+
+/// A double as .NET prints it by default (shortest text that reads back as the same number,
+/// invariant culture): `31.7`, `37.75`, `34` for 34.0, `NaN` for 0 / 0. Rust's `Display` for
+/// f64 is the same shortest round-trip form for the numbers an average can take (.NET switches to
+/// exponent notation only from 1e15 on).
+pub(crate) fn dotnet_double(x: f64) -> String {
+    if x.is_nan() {
+        "NaN".to_string()
+    } else {
+        x.to_string()
+    }
 }
 
 /// Mean / sd / CI and move times per layout, and the paired comparison with `--vs`.

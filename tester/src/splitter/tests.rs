@@ -101,7 +101,10 @@ fn legal_bot_gets_its_independently_replayed_score() {
         let four = last_four(&out);
         assert_eq!(four[0], "Games played 3");
         assert_eq!(four[1], format!("Points gotten {total}"));
-        assert_eq!(four[2], format!("Points per game (avg) {}", total / 3));
+        assert_eq!(
+            four[2],
+            format!("Points per game (avg) {}", total as f64 / 3.0)
+        );
         assert!(
             four[3].starts_with("Time taken ") && four[3].ends_with('S'),
             "{}",
@@ -255,4 +258,20 @@ fn cli_forms() {
     }
     assert!(config_from_args(T::try_parse_from(["t"]).unwrap().a).is_err());
     assert!(config_from_args(T::try_parse_from(["t", "x", "many"]).unwrap().a).is_err());
+}
+
+/// The average is printed as the official Tester's C# double: shortest round-trip text.
+#[test]
+fn average_is_printed_like_a_dotnet_double() {
+    use super::session::dotnet_double;
+    assert_eq!(dotnet_double(634.0 / 20.0), "31.7");
+    assert_eq!(dotnet_double(755.0 / 20.0), "37.75");
+    assert_eq!(dotnet_double(680.0 / 20.0), "34");
+    assert_eq!(dotnet_double(95.0 / 3.0), "31.666666666666668");
+    assert_eq!(dotnet_double(0.0 / 0.0), "NaN");
+    let mut out = Vec::new();
+    super::session::final_lines(&mut out, 20, 634, std::time::Duration::from_millis(2500));
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("Points per game (avg) 31.7\n"), "{text}");
+    assert!(text.ends_with("Time taken 2S\n"), "{text}");
 }
