@@ -5,6 +5,7 @@ use crate::splitter::selfplay::play_seeded_game;
 use crate::splitter::stats::{stats, Stats};
 use crate::splitter::{official, protocol};
 use clap::Parser;
+use indicatif::ProgressBar;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -97,7 +98,7 @@ struct Summary {
     scores: Vec<u32>,
 }
 
-fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
+fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind, bar: &ProgressBar) -> Summary {
     let layout = official(layout_no);
     let settings = Settings {
         kind,
@@ -115,7 +116,11 @@ fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
     };
     // With a batch limit the moves do not depend on the clock, so games can run side by side
     // (move times are then inflated by the sharing); on the clock they run one at a time.
-    let play = |g: u32| play_seeded_game(&layout, &args.seed, g, &settings);
+    let play = |g: u32| {
+        let result = play_seeded_game(&layout, &args.seed, g, &settings);
+        bar.inc(1);
+        result
+    };
     let results: Vec<_> = if args.batches.is_some() {
         use rayon::prelude::*;
         (0..args.games).into_par_iter().map(play).collect()
@@ -183,15 +188,21 @@ pub fn bench(args: BenchArgs) -> ExitCode {
     };
     let mut saved = String::new();
     let started = Instant::now();
+    let runs = if args.policy == PolicyKind::Greedy { 1 } else { 2 };
+    let bar = super::progress::bar(
+        (args.games as usize * layouts.len() * runs) as u64,
+        "{bar:40} {pos}/{len} games {elapsed} (eta {eta})",
+    );
     for l in layouts {
-        let base = measure(l, &args, PolicyKind::Greedy);
+        let base = measure(l, &args, PolicyKind::Greedy, &bar);
         let main = if args.policy == PolicyKind::Greedy {
             None
         } else {
-            Some(measure(l, &args, args.policy))
+            Some(measure(l, &args, args.policy, &bar))
         };
+        let println = |line: String| bar.suspend(|| println!("{line}"));
         let line = |name: &str, s: &Summary| {
-            println!(
+            println(format!(
                 "layout {l} {name:>7}: mean {:6.2} sd {:5.2} (95% CI +-{:.2})  move time median {:7.2} ms max {:7.2} ms  rollouts/move {:.0}",
                 s.score.mean,
                 s.score.sd,
@@ -199,21 +210,22 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                 s.median_ms,
                 s.max_ms,
                 s.rollouts_per_move
-            )
+            ))
         };
         line("greedy", &base);
         if let Some(m) = main {
             line(&format!("{:?}", args.policy).to_lowercase(), &m);
             let d = paired_difference(&m.scores, &base.scores);
-            println!(
+            println(format!(
                 "layout {l}   ratio: {:.3} x greedy; paired difference {:+.2} (95% CI +-{:.2})",
                 m.score.mean / base.score.mean.max(1e-9),
                 d.mean,
                 d.ci95
-            );
+            ));
             saved.push_str(&saved_scores_line(l, &m.scores));
             if let Some((_, old)) = earlier.iter().find(|(layout, _)| *layout == l) {
                 if old.len() != m.scores.len() {
+                    bar.finish_and_clear();
                     return super::fail(format!(
                         "--paired-with: layout {l} has {} saved games, this run {}",
                         old.len(),
@@ -221,15 +233,16 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                     ));
                 }
                 let d = paired_difference(&m.scores, old);
-                println!(
+                println(format!(
                     "layout {l}  vs saved: {:+.2} (95% CI +-{:.2}) over {} paired games",
                     d.mean,
                     d.ci95,
                     old.len()
-                );
+                ));
             }
         }
     }
+    bar.finish_and_clear();
     if let Some(path) = &args.save_scores {
         if let Err(e) = std::fs::write(path, saved) {
             return super::fail(format!("--save-scores {}: {e}", path.display()));
