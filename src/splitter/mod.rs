@@ -5,6 +5,8 @@
 pub mod bits;
 pub mod dotnet_random;
 pub mod eval;
+pub mod evaluation;
+pub mod expectimax;
 pub mod geometry;
 pub mod game;
 pub mod layout;
@@ -12,6 +14,7 @@ pub mod learned;
 pub mod policy;
 pub mod protocol;
 pub mod score;
+pub mod search;
 pub mod selfplay;
 pub mod stats;
 

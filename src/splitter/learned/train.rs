@@ -15,7 +15,7 @@ use super::features::{Active, LEN, NAME};
 use super::file::{layout_text, Coherence, WeightFile};
 use super::value::LearnedValue;
 use crate::splitter::dotnet_random::game_dice;
-use crate::splitter::game::{Dice, Placement};
+use crate::splitter::game::Dice;
 use crate::splitter::geometry::Bits;
 use crate::splitter::layout::Layout;
 use rand::{Rng, SeedableRng};
@@ -30,10 +30,6 @@ pub struct Trainer {
     pub games: u64,
     rounds: usize,
 }
-
-/// For every ordered pair of dice (a, b), the best placement with a at the named cell and b at
-/// its mirror, and its V.
-type BestByDice = [[(Placement, f32); 6]; 6];
 
 impl Trainer {
     /// A fresh trainer (all weights zero). None when the layout has more than 64 cells.
@@ -101,7 +97,7 @@ impl Trainer {
             geo.apply(&mut b, p.cell, p.a, p.b);
         }
         while r > 0 && geo.free_canonical(&b) != 0 {
-            let (target, best) = self.expected_next(&b, r);
+            let (target, best) = self.value.expected_next(&b, r);
             self.learn(&b, r, target);
             let dice = roll();
             let (x, y) = (dice.0 as usize - 1, dice.1 as usize - 1);
@@ -115,41 +111,6 @@ impl Trainer {
         }
         self.games += 1;
         geo.exact(&b)
-    }
-
-    /// The expected V after the next roll from afterstate `b` (r >= 1 rolls to come), and the
-    /// best placement for every ordered pair of dice.
-    pub fn expected_next(&self, b: &Bits, r: usize) -> (f32, BestByDice) {
-        let geo = &self.value.features.geo;
-        let none = Placement {
-            cell: 0,
-            a: 0,
-            b: 0,
-        };
-        let mut best = [[(none, f32::NEG_INFINITY); 6]; 6];
-        let mut free = geo.free_canonical(b);
-        while free != 0 {
-            let cell = free.trailing_zeros() as usize;
-            free &= free - 1;
-            for (a, row) in best.iter_mut().enumerate() {
-                for (bv, slot) in row.iter_mut().enumerate() {
-                    let (a, bv) = (a as u8 + 1, bv as u8 + 1);
-                    let mut after = *b;
-                    geo.apply(&mut after, cell, a, bv);
-                    let v = self.value.value(&after, r - 1);
-                    if v > slot.1 {
-                        *slot = (Placement { cell, a, b: bv }, v);
-                    }
-                }
-            }
-        }
-        let mut total = 0.0;
-        for x in 0..6 {
-            for y in 0..6 {
-                total += best[x][y].1.max(best[y][x].1);
-            }
-        }
-        (total / 36.0, best)
     }
 
     /// One temporal-coherence TD step of V(b, r) towards `target`.

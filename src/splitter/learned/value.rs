@@ -14,6 +14,10 @@ use crate::splitter::layout::{official, Layout};
 const LAYOUT1: &[u8] = include_bytes!("../../../data/splitter/value-layout1.bin");
 const LAYOUT2: &[u8] = include_bytes!("../../../data/splitter/value-layout2.bin");
 
+/// For every ordered pair of dice (a, b), the best placement with a at the named cell and b at
+/// its mirror, and its V.
+pub type BestByDice = [[(Placement, f32); 6]; 6];
+
 #[derive(Debug, Clone)]
 pub struct LearnedValue {
     pub features: Features,
@@ -101,4 +105,41 @@ impl LearnedValue {
         }
         best
     }
+
+    /// The expected V after the next roll from afterstate `b` (r >= 1 rolls to come), and the
+    /// best placement for every ordered pair of dice.
+    #[inline]
+    pub fn expected_next(&self, b: &Bits, r: usize) -> (f32, BestByDice) {
+        let geo = &self.features.geo;
+        let none = Placement {
+            cell: 0,
+            a: 0,
+            b: 0,
+        };
+        let mut best = [[(none, f32::NEG_INFINITY); 6]; 6];
+        let mut free = geo.free_canonical(b);
+        while free != 0 {
+            let cell = free.trailing_zeros() as usize;
+            free &= free - 1;
+            for (a, row) in best.iter_mut().enumerate() {
+                for (bv, slot) in row.iter_mut().enumerate() {
+                    let (a, bv) = (a as u8 + 1, bv as u8 + 1);
+                    let mut after = *b;
+                    geo.apply(&mut after, cell, a, bv);
+                    let v = self.value(&after, r - 1);
+                    if v > slot.1 {
+                        *slot = (Placement { cell, a, b: bv }, v);
+                    }
+                }
+            }
+        }
+        let mut total = 0.0;
+        for x in 0..6 {
+            for y in 0..6 {
+                total += best[x][y].1.max(best[y][x].1);
+            }
+        }
+        (total / 36.0, best)
+    }
+
 }
