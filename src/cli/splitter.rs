@@ -1,6 +1,7 @@
 use crate::splitter::policy::{
-    PolicyKind, Settings, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
+    PolicyKind, Rollout, Settings, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
 };
+use crate::splitter::learned::LearnedValue;
 use crate::splitter::selfplay::play_seeded_game;
 use crate::splitter::stats::{stats, Stats};
 use crate::splitter::{official, protocol};
@@ -26,6 +27,22 @@ pub struct Args {
     /// Threads for the search rollouts (the choice does not depend on it, only the speed).
     #[arg(long, default_value_t = DEFAULT_THREADS)]
     threads: usize,
+    /// Which policy plays the search's rollouts: hand (hand evaluation) or value (learned).
+    #[arg(long, default_value = "hand")]
+    rollout: Rollout,
+    /// Cut the search's rollouts after this many rolls and add the learned value.
+    #[arg(long)]
+    depth: Option<usize>,
+    /// Re-rank up to this many surviving search candidates by depth-2 expectimax on the learned
+    /// value (0: take the best Monte-Carlo mean).
+    #[arg(long, default_value_t = 0)]
+    finalists: usize,
+    /// Expectimax policy: re-value this many of the best depth-2 options at depth 3.
+    #[arg(long, default_value_t = 0)]
+    deep: usize,
+    /// Depth 3 looks at this many replies per roll (the best by the learned value).
+    #[arg(long, default_value_t = 3)]
+    width: usize,
 }
 
 #[derive(Parser)]
@@ -61,6 +78,25 @@ pub struct BenchArgs {
     /// the same seed (to compare two builds or settings game by game).
     #[arg(long)]
     paired_with: Option<std::path::PathBuf>,
+    /// Which policy plays the search's rollouts: hand (hand evaluation) or value (learned).
+    #[arg(long, default_value = "hand")]
+    rollout: Rollout,
+    /// Cut the search's rollouts after this many rolls and add the learned value.
+    #[arg(long)]
+    depth: Option<usize>,
+    /// Re-rank up to this many surviving search candidates by depth-2 expectimax on the learned
+    /// value (0: take the best Monte-Carlo mean).
+    #[arg(long, default_value_t = 0)]
+    finalists: usize,
+    /// Expectimax policy: re-value this many of the best depth-2 options at depth 3.
+    #[arg(long, default_value_t = 0)]
+    deep: usize,
+    /// Depth 3 looks at this many replies per roll (the best by the learned value).
+    #[arg(long, default_value_t = 3)]
+    width: usize,
+    /// Learned value weights (default: the built-in ones for the official layouts).
+    #[arg(long)]
+    value: Option<std::path::PathBuf>,
     /// Instead of measuring: tune the evaluation weights for N coordinate-descent passes on the
     /// greedy policy (use a dice seed other than the evaluation seeds) and print them.
     #[arg(long)]
@@ -79,6 +115,11 @@ pub fn run(args: Args) -> ExitCode {
         early_ms: args.early_ms,
         seed: args.seed,
         threads: args.threads.max(1),
+        rollout: args.rollout,
+        depth: args.depth,
+        finalists: args.finalists,
+        deep: args.deep,
+        width: args.width,
         ..Settings::default()
     };
     let stdin = std::io::stdin().lock();
@@ -98,8 +139,19 @@ struct Summary {
     scores: Vec<u32>,
 }
 
-fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind, bar: &ProgressBar) -> Summary {
+fn measure(
+    layout_no: u8,
+    args: &BenchArgs,
+    kind: PolicyKind,
+    bar: &ProgressBar,
+) -> Result<Summary, String> {
     let layout = official(layout_no);
+    let value = match &args.value {
+        Some(path) => Some(std::sync::Arc::new(
+            LearnedValue::load(path, &layout).map_err(|e| format!("--value {e}"))?,
+        )),
+        None => None,
+    };
     let settings = Settings {
         kind,
         ms: args.ms,
@@ -112,6 +164,12 @@ fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind, bar: &ProgressBar)
         } else {
             args.threads.max(1)
         },
+        rollout: args.rollout,
+        depth: args.depth,
+        finalists: args.finalists,
+        deep: args.deep,
+        width: args.width,
+        value,
         ..Settings::default()
     };
     // With a batch limit the moves do not depend on the clock, so games can run side by side
@@ -137,13 +195,13 @@ fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind, bar: &ProgressBar)
     }
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    Summary {
+    Ok(Summary {
         score: stats(&scores.iter().map(|&s| s as f64).collect::<Vec<_>>()),
         median_ms: times.get(times.len() / 2).map_or(0.0, |&d| ms(d)),
         max_ms: times.last().map_or(0.0, |&d| ms(d)),
         rollouts_per_move: rollouts as f64 / times.len().max(1) as f64,
         scores,
-    }
+    })
 }
 
 pub fn bench(args: BenchArgs) -> ExitCode {
@@ -194,11 +252,20 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         "{bar:40} {pos}/{len} games {elapsed} (eta {eta})",
     );
     for l in layouts {
-        let base = measure(l, &args, PolicyKind::Greedy, &bar);
-        let main = if args.policy == PolicyKind::Greedy {
-            None
-        } else {
-            Some(measure(l, &args, args.policy, &bar))
+        let measured = measure(l, &args, PolicyKind::Greedy, &bar).and_then(|base| {
+            Ok((
+                base,
+                (args.policy != PolicyKind::Greedy)
+                    .then(|| measure(l, &args, args.policy, &bar))
+                    .transpose()?,
+            ))
+        });
+        let (base, main) = match measured {
+            Ok(m) => m,
+            Err(e) => {
+                bar.finish_and_clear();
+                return super::fail(e);
+            }
         };
         let println = |line: String| bar.suspend(|| println!("{line}"));
         let line = |name: &str, s: &Summary| {

@@ -69,6 +69,10 @@ pub struct Settings {
     /// Re-rank up to this many of the search's surviving candidates by depth-2 expectimax with
     /// the learned value (0 or 1: take the best Monte-Carlo mean).
     pub finalists: usize,
+    /// `expectimax`: how many of the best depth-2 options are re-valued at depth 3 (0 or 1: none),
+    /// and how many replies per roll (the best by V) that looks at.
+    pub deep: usize,
+    pub width: usize,
 }
 
 impl Default for Settings {
@@ -85,6 +89,8 @@ impl Default for Settings {
             rollout: Rollout::Hand,
             depth: None,
             finalists: 0,
+            deep: 0,
+            width: 3,
         }
     }
 }
@@ -192,7 +198,14 @@ impl<'a> Player<'a> {
         let b = geo.from_values(&board.values);
         let after = board.rounds_left.saturating_sub(1);
         if self.settings.kind == PolicyKind::Expectimax {
-            return super::expectimax::best(value, &b, opts, after);
+            return super::expectimax::best_deep(
+                value,
+                &b,
+                opts,
+                after,
+                self.settings.deep,
+                self.settings.width,
+            );
         }
         let mut best = (opts[0], f32::NEG_INFINITY);
         for &p in opts {
