@@ -5,6 +5,7 @@
 //! `--json`, a per-move timeout, mean/sd/95% CI, `--layout both` and `--vs CMD` (stderr, so stdout
 //! stays what the official Tester prints).
 
+mod html;
 mod session;
 
 use clap::Parser;
@@ -46,12 +47,17 @@ pub struct Args {
     /// Give up on a bot that has not answered within this many milliseconds (reported, exit 1).
     #[arg(long, default_value_t = 10_000)]
     timeout_ms: u64,
+    /// Write one self-contained HTML page: score distribution per layout and every game's final
+    /// board (values coloured, scoring groups outlined with their points), sortable by score.
+    #[arg(long)]
+    html: Option<std::path::PathBuf>,
     /// Second bot command played on the same seeds: prints the paired mean difference and its CI.
     #[arg(long, num_args = 1.., allow_hyphen_values = true)]
     vs: Vec<String>,
 }
 
 pub fn run(args: Args) -> ExitCode {
+    let html = args.html.clone();
     let config = match config_from_args(args) {
         Ok(c) => c,
         Err(e) => return crate::fail(format!("tester splitter: {e}")),
@@ -59,7 +65,15 @@ pub fn run(args: Args) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr();
     match run_session(&config, &mut stdout, &mut stderr) {
-        Ok(_) => ExitCode::SUCCESS,
+        Ok(outcome) => match html {
+            Some(path) => match html::page(&outcome)
+                .and_then(|page| std::fs::write(&path, page).map_err(|e| e.to_string()))
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => crate::fail(format!("tester splitter: --html {}: {e}", path.display())),
+            },
+            None => ExitCode::SUCCESS,
+        },
         Err(e) => {
             let _ = std::io::Write::flush(&mut stdout);
             crate::fail(format!("tester splitter: {e}"))
