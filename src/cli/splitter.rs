@@ -1,5 +1,5 @@
 use crate::splitter::policy::{
-    PolicyKind, Rollout, Settings, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
+    PolicyKind, Rollout, Settings, DEFAULT_DEPTH, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
 };
 use crate::splitter::learned::LearnedValue;
 use crate::splitter::selfplay::play_seeded_game;
@@ -28,11 +28,12 @@ pub struct Args {
     #[arg(long, default_value_t = DEFAULT_THREADS)]
     threads: usize,
     /// Which policy plays the search's rollouts: hand (hand evaluation) or value (learned).
-    #[arg(long, default_value = "hand")]
+    #[arg(long, default_value = "value")]
     rollout: Rollout,
-    /// Cut the search's rollouts after this many rolls and add the learned value.
-    #[arg(long)]
-    depth: Option<usize>,
+    /// Cut the search's rollouts after this many rolls and add the learned value (0: play them
+    /// to the end).
+    #[arg(long, default_value_t = DEFAULT_DEPTH)]
+    depth: usize,
     /// Re-rank up to this many surviving search candidates by depth-2 expectimax on the learned
     /// value (0: take the best Monte-Carlo mean).
     #[arg(long, default_value_t = 0)]
@@ -79,11 +80,12 @@ pub struct BenchArgs {
     #[arg(long)]
     paired_with: Option<std::path::PathBuf>,
     /// Which policy plays the search's rollouts: hand (hand evaluation) or value (learned).
-    #[arg(long, default_value = "hand")]
+    #[arg(long, default_value = "value")]
     rollout: Rollout,
-    /// Cut the search's rollouts after this many rolls and add the learned value.
-    #[arg(long)]
-    depth: Option<usize>,
+    /// Cut the search's rollouts after this many rolls and add the learned value (0: play them
+    /// to the end).
+    #[arg(long, default_value_t = DEFAULT_DEPTH)]
+    depth: usize,
     /// Re-rank up to this many surviving search candidates by depth-2 expectimax on the learned
     /// value (0: take the best Monte-Carlo mean).
     #[arg(long, default_value_t = 0)]
@@ -106,8 +108,8 @@ pub struct BenchArgs {
 pub fn run(args: Args) -> ExitCode {
     // Reported on the debug channel (`#` lines are ignored by the Tester, echoed unless --silent).
     println!(
-        "# splitter bot: policy {:?}, {} ms per move, seed {}, {} threads",
-        args.policy, args.ms, args.seed, args.threads
+        "# splitter bot: policy {:?}, {} ms per move ({} early), rollouts {:?} cut at {}, seed {}, {} threads",
+        args.policy, args.ms, args.early_ms, args.rollout, args.depth, args.seed, args.threads
     );
     let settings = Settings {
         kind: args.policy,
@@ -116,7 +118,7 @@ pub fn run(args: Args) -> ExitCode {
         seed: args.seed,
         threads: args.threads.max(1),
         rollout: args.rollout,
-        depth: args.depth,
+        depth: (args.depth > 0).then_some(args.depth),
         finalists: args.finalists,
         deep: args.deep,
         width: args.width,
@@ -165,7 +167,7 @@ fn measure(
             args.threads.max(1)
         },
         rollout: args.rollout,
-        depth: args.depth,
+        depth: (args.depth > 0).then_some(args.depth),
         finalists: args.finalists,
         deep: args.deep,
         width: args.width,

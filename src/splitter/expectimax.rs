@@ -119,3 +119,63 @@ pub fn best_deep(
     }
     best.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::game::{Board, Dice};
+    use super::super::layout::official;
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Depth 2 equals the brute-force average over all 36 ordered rolls of the best V over every
+    /// legal move of the rules (`Board::legal_moves`), on random mid-game boards.
+    #[test]
+    fn depth_two_is_the_average_of_the_best_legal_reply() {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(8);
+        for n in [1, 2] {
+            let layout = official(n);
+            let value = LearnedValue::built_in(&layout).unwrap();
+            let geo = &value.features.geo;
+            for _ in 0..20 {
+                let mut board = Board::new(&layout, 22);
+                let filled = rng.random_range(0..20);
+                for _ in 0..filled {
+                    let d = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+                    let moves = board.legal_moves(&layout, d);
+                    let mv = moves[rng.random_range(0..moves.len())];
+                    board.place(&layout, d, mv).unwrap();
+                }
+                let rounds_after = board.rounds_left - 1;
+                let b = geo.from_values(&board.values);
+                let first = geo.free_canonical(&b).trailing_zeros() as usize;
+                let p = Placement {
+                    cell: first,
+                    a: rng.random_range(1..=6),
+                    b: rng.random_range(1..=6),
+                };
+                let fast = placement_value(&value, &b, p, rounds_after);
+                let mut next = board.clone();
+                next.values[p.cell] = p.a;
+                next.values[layout.mirror(p.cell)] = p.b;
+                next.rounds_left -= 1;
+                let mut total = 0.0f64;
+                for x in 1..=6 {
+                    for y in 1..=6 {
+                        let best = next
+                            .legal_moves(&layout, Dice(x, y))
+                            .into_iter()
+                            .map(|mv| {
+                                let mut after = next.clone();
+                                after.place(&layout, Dice(x, y), mv).unwrap();
+                                value.value(&geo.from_values(&after.values), rounds_after - 1)
+                            })
+                            .fold(f32::NEG_INFINITY, f32::max);
+                        total += best as f64;
+                    }
+                }
+                let slow = (total / 36.0) as f32;
+                assert!((fast - slow).abs() < 1e-3, "{fast} vs {slow}");
+            }
+        }
+    }
+}

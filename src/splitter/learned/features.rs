@@ -253,6 +253,165 @@ mod tests {
     use super::super::super::layout::official;
     use super::*;
 
+    /// The features computed the slow, obvious way on arrays: groups by breadth-first search over
+    /// the layout's neighbour lists, room by repeated neighbour steps over empty cells.
+    fn active_by_arrays(layout: &Layout, values: &[u8], rounds_after: usize) -> Vec<u32> {
+        let near = |set: &[usize]| -> Vec<usize> {
+            let mut out: Vec<usize> = set
+                .iter()
+                .flat_map(|&c| layout.neighbours(c).iter().copied())
+                .collect();
+            out.sort();
+            out.dedup();
+            out
+        };
+        let component = |start: usize, keep: &dyn Fn(usize) -> bool| -> Vec<usize> {
+            let mut cells = vec![start];
+            let mut i = 0;
+            while i < cells.len() {
+                for &n in layout.neighbours(cells[i]) {
+                    if keep(n) && !cells.contains(&n) {
+                        cells.push(n);
+                    }
+                }
+                i += 1;
+            }
+            cells
+        };
+        let empty = |c: usize| layout.is_fillable(c) && values[c] == 0;
+        let base = stage_of(rounds_after) * PER_STAGE;
+        let mut out = Vec::new();
+        let mut demand = [0usize; 7];
+        let mut seen = vec![false; values.len()];
+        for v in 1..=6u8 {
+            for start in 0..values.len() {
+                if values[start] != v || seen[start] {
+                    continue;
+                }
+                let g = component(start, &|c| values[c] == v);
+                for &c in &g {
+                    seen[c] = true;
+                }
+                let (v, size) = (v as usize, g.len());
+                if size > v {
+                    out.push(base + DEAD + (v - 1) * 2 + 1);
+                    continue;
+                }
+                let libs: Vec<usize> = near(&g).into_iter().filter(|&c| empty(c)).collect();
+                let star_in = g.iter().any(|&c| layout.is_star(c)) as usize;
+                if size == v {
+                    out.push(base + COMPLETE + ((v - 1) * 2 + star_in) * 4 + libs.len().min(3));
+                    continue;
+                }
+                if libs.is_empty() {
+                    out.push(base + DEAD + (v - 1) * 2);
+                    continue;
+                }
+                let m = v - size;
+                let mut reach = libs.clone();
+                for _ in 1..m {
+                    let mut more: Vec<usize> =
+                        near(&reach).into_iter().filter(|&c| empty(c)).collect();
+                    more.extend(&reach);
+                    more.sort();
+                    more.dedup();
+                    reach = more;
+                }
+                let r = reach.len();
+                let room = match r {
+                    _ if r < m => 0,
+                    _ if r == m => 1,
+                    _ if r <= 2 * m => 2,
+                    _ => 3,
+                };
+                let star = if star_in == 1 {
+                    2
+                } else {
+                    reach.iter().any(|&c| layout.is_star(c)) as usize
+                };
+                let others: Vec<usize> = near(&libs)
+                    .into_iter()
+                    .filter(|&c| values[c] == v as u8 && !g.contains(&c))
+                    .collect();
+                let mut joined: Vec<usize> = Vec::new();
+                for &o in &others {
+                    if !joined.contains(&o) {
+                        joined.extend(component(o, &|c| values[c] == v as u8));
+                    }
+                }
+                let merge = match joined.len() {
+                    0 => 0,
+                    t if size + t < v => 1,
+                    _ => 2,
+                };
+                if room > 0 {
+                    demand[v] += m;
+                }
+                let shape = (((libs.len().min(3) - 1) * 4 + room) * 3 + star) * 3 + merge;
+                out.push(
+                    base + PARTIAL + (PARTIAL_OF_VALUE[v] + m - 1) * PARTIAL_SHAPES + shape,
+                );
+            }
+        }
+        for v in 2..=6 {
+            out.push(base + DEMAND + (v - 2) * (DEMAND_CAP + 1) + demand[v].min(DEMAND_CAP));
+        }
+        let mut open = [0usize; 5];
+        for c in 0..values.len() {
+            if empty(c) {
+                open[layout.neighbours(c).iter().filter(|&&n| empty(n)).count()] += 1;
+            }
+        }
+        for (k, n) in open.into_iter().enumerate() {
+            out.push(base + OPEN + k * 8 + n.min(7));
+        }
+        let hearts = layout.hearts();
+        if !hearts.is_empty() {
+            let filled: Vec<u8> = hearts.iter().map(|&h| values[h]).filter(|&v| v != 0).collect();
+            let kind = match filled.first() {
+                None => 0,
+                Some(&v) if filled.iter().all(|&f| f == v) => v as usize,
+                Some(_) => 7,
+            };
+            out.push(base + HEARTS + filled.len() * 8 + kind);
+        }
+        out.push(base + STAGE_BIAS);
+        out.push(ROUND_BIAS + rounds_after.min(ROUND_CAP));
+        out.into_iter().map(|i| i as u32).collect()
+    }
+
+    /// The mask features equal the array twin's (as multisets) on thousands of random boards of
+    /// the official layouts and random small ones, at every stage.
+    #[test]
+    fn mask_features_match_the_array_twin() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(41);
+        let mut a = Active::default();
+        for case in 0..3000 {
+            let layout = if case % 2 == 0 {
+                official(1 + (case % 4 / 2) as u8)
+            } else {
+                super::super::super::bits::tests::random_layout(&mut rng)
+            };
+            let f = Features::new(&layout).unwrap();
+            let fill = rng.random_range(0.0..1.0);
+            let mut values = vec![0u8; layout.cells()];
+            for &c in layout.fillable() {
+                if layout.mirror(c) >= c && rng.random_bool(fill) {
+                    values[c] = rng.random_range(1..=6);
+                    values[layout.mirror(c)] = rng.random_range(1..=6);
+                }
+            }
+            let r = rng.random_range(1..30);
+            f.active(&f.geo.from_values(&values), r, &mut a);
+            let mut fast = a.as_slice().to_vec();
+            let mut slow = active_by_arrays(&layout, &values, r);
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "case {case}");
+        }
+    }
+
     /// Stages cover every round count, in order, and every index stays inside the table.
     #[test]
     fn stages_and_indices_fit() {

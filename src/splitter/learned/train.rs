@@ -162,35 +162,39 @@ pub fn greedy_game(value: &LearnedValue, layout: &Layout, rolls: &[Dice]) -> u32
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::layout::official;
     use super::*;
 
-    /// A short training run (fixed seeds) already plays better than the untrained value on fixed
-    /// dice; the same seed gives the same weights, and resuming from a saved file gives exactly
-    /// the weights of one uninterrupted run.
+    /// A short training run from zero weights on a small board (fixed seeds) plays better on
+    /// fixed dice than the untrained table; the same seed gives the same weights, and resuming from a saved
+    /// file gives exactly the weights of one uninterrupted run.
     #[test]
     fn brief_training_beats_untrained_and_is_reproducible() {
-        let layout = official(1);
+        let layout = Layout::parse_rows("1 1 1 1 1 1\n1 2 1 1 2 1\n1 1 1 1 1 1\n", 1).unwrap();
         let untrained = LearnedValue::untrained(&layout).unwrap();
-        let before = greedy_average(&untrained, &layout, "learn-test", 100);
+        let before = greedy_average(&untrained, &layout, "learn-test", 400);
         let mut t = Trainer::new(&layout, 3, 1.0).unwrap();
-        for _ in 0..150 {
+        t.value.weights.fill(0.0);
+        for _ in 0..GAMES {
             t.train_game();
         }
-        let after = greedy_average(&t.value, &layout, "learn-test", 100);
-        assert!(after > before + 5.0, "{before} -> {after}");
+        let after = greedy_average(&t.value, &layout, "learn-test", 400);
+        // From zero weights (greedy is then "first free pair"): 3.91 -> 5.06 when written; the
+        // margin is about three standard errors of the 400-game difference.
+        assert!(after > before + 0.5, "{before} -> {after}");
 
         let mut first = Trainer::new(&layout, 3, 1.0).unwrap();
-        for _ in 0..100 {
+        first.value.weights.fill(0.0);
+        for _ in 0..GAMES / 2 {
             first.train_game();
         }
         let saved = first.to_file(&layout).to_bytes();
         let file = WeightFile::parse(&saved, "t", &layout, NAME, LEN).unwrap();
         let mut resumed = Trainer::resume(&layout, &file).unwrap();
-        for _ in 0..50 {
+        while resumed.games < GAMES {
             resumed.train_game();
         }
-        assert_eq!(resumed.games, 150);
         assert_eq!(resumed.value.weights, t.value.weights);
     }
+
+    const GAMES: u64 = 300;
 }

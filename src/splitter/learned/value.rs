@@ -143,3 +143,25 @@ impl LearnedValue {
     }
 
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in weights load for both official layouts (their headers name them), are
+    /// trained (not the starting table), and no other board gets any.
+    #[test]
+    fn built_in_weights_belong_to_their_layouts() {
+        for n in [1, 2] {
+            let layout = official(n);
+            let v = LearnedValue::built_in(&layout).unwrap();
+            assert_eq!(v.weights.len(), LEN);
+            assert_ne!(v.weights, super::super::features::Features::prior());
+            let other = official(3 - n);
+            let bytes = if n == 1 { LAYOUT1 } else { LAYOUT2 };
+            assert!(WeightFile::parse(bytes, "w", &other, NAME, LEN).is_err());
+        }
+        let small = Layout::parse_rows("1 1\n2 2\n", 1).unwrap();
+        assert!(LearnedValue::built_in(&small).is_none());
+    }
+}
