@@ -1,7 +1,7 @@
+use crate::splitter::learned::LearnedValue;
 use crate::splitter::policy::{
     PolicyKind, Rollout, Settings, DEFAULT_DEPTH, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
 };
-use crate::splitter::learned::LearnedValue;
 use crate::splitter::selfplay::play_seeded_game;
 use crate::splitter::stats::{stats, Stats};
 use crate::splitter::{official, protocol};
@@ -248,7 +248,11 @@ pub fn bench(args: BenchArgs) -> ExitCode {
     };
     let mut saved = String::new();
     let started = Instant::now();
-    let runs = if args.policy == PolicyKind::Greedy { 1 } else { 2 };
+    let runs = if args.policy == PolicyKind::Greedy {
+        1
+    } else {
+        2
+    };
     let bar = super::progress::bar(
         (args.games as usize * layouts.len() * runs) as u64,
         "{bar:40} {pos}/{len} games {elapsed} (eta {eta})",

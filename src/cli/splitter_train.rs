@@ -50,7 +50,8 @@ pub fn train(args: TrainArgs) -> ExitCode {
             let loaded = std::fs::read(path)
                 .map_err(|e| format!("{source}: cannot read: {e}"))
                 .and_then(|bytes| {
-                    WeightFile::parse(&bytes, &source, &layout, NAME, LEN).map_err(|e| e.to_string())
+                    WeightFile::parse(&bytes, &source, &layout, NAME, LEN)
+                        .map_err(|e| e.to_string())
                 })
                 .and_then(|file| {
                     Trainer::resume(&layout, &file).map_err(|e| format!("{source}: {e}"))
@@ -60,14 +61,19 @@ pub fn train(args: TrainArgs) -> ExitCode {
                 Err(e) => return super::fail(format!("--resume {e}")),
             }
         }
-        None => Trainer::new(&layout, args.seed, args.alpha).expect("official layouts fit in 64 cells"),
+        None => {
+            Trainer::new(&layout, args.seed, args.alpha).expect("official layouts fit in 64 cells")
+        }
     };
     let every = args.curve_every.unwrap_or((args.games / 20).max(1)).max(1);
     println!(
         "train splitter: layout {}, seed {}, alpha {}, games {} -> {} (curve every {every}: greedy V on {} games of dice seed 'curve')",
         args.layout, trainer.seed, trainer.alpha, trainer.games, args.games, args.curve_games
     );
-    let bar = super::progress::bar(args.games, "{bar:30} {pos}/{len} games {per_sec} eta {eta}  {msg}");
+    let bar = super::progress::bar(
+        args.games,
+        "{bar:30} {pos}/{len} games {per_sec} eta {eta}  {msg}",
+    );
     bar.set_position(trainer.games);
     let started = Instant::now();
     let (mut window_sum, mut window_n) = (0u64, 0u64);

@@ -3,6 +3,7 @@
 
 use super::game::Placement;
 use super::geometry::Bits;
+use super::learned::value::average_over_rolls;
 use super::learned::LearnedValue;
 
 /// The expectimax value of placing `p` on `b`, with `rounds_after` rolls to come after it.
@@ -37,7 +38,8 @@ fn leaders_by_dice(
     width: usize,
 ) -> Vec<Vec<(f32, Placement)>> {
     let geo = &value.features.geo;
-    let mut lists: Vec<Vec<(f32, Placement)>> = vec![Vec::with_capacity(width + 1); 36];
+    let mut lists: Vec<Vec<(f32, Placement)>> =
+        (0..36).map(|_| Vec::with_capacity(width + 1)).collect();
     let mut free = geo.free_canonical(b);
     while free != 0 {
         let cell = free.trailing_zeros() as usize;
@@ -82,13 +84,7 @@ pub fn placement_value_deep(
                 .fold(f32::NEG_INFINITY, f32::max)
         })
         .collect();
-    let mut total = 0.0;
-    for x in 0..6 {
-        for y in 0..6 {
-            total += deep[x * 6 + y].max(deep[y * 6 + x]);
-        }
-    }
-    total / 36.0
+    average_over_rolls(|a, b| deep[a * 6 + b])
 }
 
 /// Depth 2 for every option, then depth 3 (selective, `width`) for the `leaders` best of them.

@@ -82,7 +82,11 @@ impl Geometry {
     /// The cell values (0 = empty) of a mask board with `cells` cells.
     pub fn to_values(&self, b: &Bits, cells: usize) -> Vec<u8> {
         (0..cells)
-            .map(|i| (1..=6u8).find(|&v| b.by_value[v as usize] >> i & 1 == 1).unwrap_or(0))
+            .map(|i| {
+                (1..=6u8)
+                    .find(|&v| b.by_value[v as usize] >> i & 1 == 1)
+                    .unwrap_or(0)
+            })
             .collect()
     }
 

@@ -39,7 +39,9 @@ impl std::str::FromStr for Rollout {
         match s {
             "hand" => Ok(Rollout::Hand),
             "value" => Ok(Rollout::Value),
-            _ => Err(format!("unknown rollout policy '{s}' (expected hand or value)")),
+            _ => Err(format!(
+                "unknown rollout policy '{s}' (expected hand or value)"
+            )),
         }
     }
 }

@@ -75,10 +75,7 @@ pub struct Active {
 
 impl Default for Active {
     fn default() -> Self {
-        Active {
-            idx: [0; 80],
-            n: 0,
-        }
+        Active { idx: [0; 80], n: 0 }
     }
 }
 
@@ -184,9 +181,7 @@ impl Features {
             let kind = if filled == 0 {
                 0
             } else {
-                (1..=6)
-                    .find(|&v| filled & !b.by_value[v] == 0)
-                    .unwrap_or(7)
+                (1..=6).find(|&v| filled & !b.by_value[v] == 0).unwrap_or(7)
             };
             out.push(base + HEARTS + filled.count_ones() as usize * 8 + kind);
         }
@@ -205,8 +200,7 @@ impl Features {
             for v in 1..=6usize {
                 for star in 0..2 {
                     for l in 0..4 {
-                        w[base + COMPLETE + ((v - 1) * 2 + star) * 4 + l] =
-                            (v * (1 + star)) as f32;
+                        w[base + COMPLETE + ((v - 1) * 2 + star) * 4 + l] = (v * (1 + star)) as f32;
                     }
                 }
                 for m in 1..v {
@@ -348,13 +342,11 @@ mod tests {
                     demand[v] += m;
                 }
                 let shape = (((libs.len().min(3) - 1) * 4 + room) * 3 + star) * 3 + merge;
-                out.push(
-                    base + PARTIAL + (PARTIAL_OF_VALUE[v] + m - 1) * PARTIAL_SHAPES + shape,
-                );
+                out.push(base + PARTIAL + (PARTIAL_OF_VALUE[v] + m - 1) * PARTIAL_SHAPES + shape);
             }
         }
-        for v in 2..=6 {
-            out.push(base + DEMAND + (v - 2) * (DEMAND_CAP + 1) + demand[v].min(DEMAND_CAP));
+        for (v, &d) in demand.iter().enumerate().skip(2) {
+            out.push(base + DEMAND + (v - 2) * (DEMAND_CAP + 1) + d.min(DEMAND_CAP));
         }
         let mut open = [0usize; 5];
         for c in 0..values.len() {
@@ -367,7 +359,11 @@ mod tests {
         }
         let hearts = layout.hearts();
         if !hearts.is_empty() {
-            let filled: Vec<u8> = hearts.iter().map(|&h| values[h]).filter(|&v| v != 0).collect();
+            let filled: Vec<u8> = hearts
+                .iter()
+                .map(|&h| values[h])
+                .filter(|&v| v != 0)
+                .collect();
             let kind = match filled.first() {
                 None => 0,
                 Some(&v) if filled.iter().all(|&f| f == v) => v as usize,
@@ -426,7 +422,10 @@ mod tests {
         let mut a = Active::default();
         let mut b = f.geo.empty_board();
         // Fill the board in a fixed pattern and check every intermediate board.
-        for (k, cell) in (0..56).filter(|&c| f.geo.canonical >> c & 1 == 1).enumerate() {
+        for (k, cell) in (0..56)
+            .filter(|&c| f.geo.canonical >> c & 1 == 1)
+            .enumerate()
+        {
             f.geo
                 .apply(&mut b, cell, (k % 6 + 1) as u8, ((k * 5) % 6 + 1) as u8);
             f.active(&b, 22 - k.min(21), &mut a);

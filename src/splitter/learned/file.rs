@@ -93,7 +93,10 @@ impl WeightFile {
                 return Err(err(0, "no `data` line in the header".into()));
             }
             let Some(end) = rest.iter().take(4096).position(|&c| c == b'\n') else {
-                return Err(err(lines.len() + 1, "header line missing or too long".into()));
+                return Err(err(
+                    lines.len() + 1,
+                    "header line missing or too long".into(),
+                ));
             };
             let line = std::str::from_utf8(&rest[..end])
                 .map_err(|_| err(lines.len() + 1, "header is not text".into()))?
@@ -112,10 +115,19 @@ impl WeightFile {
                 .and_then(|l| l.strip_prefix(' '))
                 .ok_or_else(|| err(n + 1, format!("expected `{key} ...`")))
         };
-        let short = |s: &str| s.chars().take(40).collect::<String>().escape_debug().to_string();
+        let short = |s: &str| {
+            s.chars()
+                .take(40)
+                .collect::<String>()
+                .escape_debug()
+                .to_string()
+        };
         let version = field(0, MAGIC)?;
         if version != VERSION.to_string() {
-            return Err(err(1, format!("format version '{}', expected {VERSION}", short(version))));
+            return Err(err(
+                1,
+                format!("format version '{}', expected {VERSION}", short(version)),
+            ));
         }
         let file_layout = field(1, "layout")?.to_string();
         let want = layout_text(layout);
@@ -150,7 +162,11 @@ impl WeightFile {
         if rest.len() != tables * len * 4 {
             return Err(err(
                 0,
-                format!("{} bytes of data, expected {}", rest.len(), tables * len * 4),
+                format!(
+                    "{} bytes of data, expected {}",
+                    rest.len(),
+                    tables * len * 4
+                ),
             ));
         }
         let mut floats = rest
@@ -219,9 +235,15 @@ mod tests {
             b
         };
         let cases: Vec<(Vec<u8>, &str)> = vec![
-            (with("splitter-value 1", "splitter-value 2"), "w:1: format version"),
+            (
+                with("splitter-value 1", "splitter-value 2"),
+                "w:1: format version",
+            ),
             (with("splitter-value", "other"), "w:1: expected"),
-            (with("layout 0 0 1", "layout 1 0 1"), "w:2: trained for layout"),
+            (
+                with("layout 0 0 1", "layout 1 0 1"),
+                "w:2: trained for layout",
+            ),
             (with("features f1 3", "features f2 3"), "w:3: feature set"),
             (with("features f1 3", "features f1 4"), "w:3: feature set"),
             (with("games 123", "games x"), "w:4: expected"),

@@ -133,15 +133,21 @@ impl LearnedValue {
                 }
             }
         }
-        let mut total = 0.0;
-        for x in 0..6 {
-            for y in 0..6 {
-                total += best[x][y].1.max(best[y][x].1);
-            }
-        }
-        (total / 36.0, best)
+        (average_over_rolls(|a, b| best[a][b].1), best)
     }
+}
 
+/// The average over the 36 equally likely ordered rolls (x, y) of the better of the two die
+/// orders, `by_dice(a, b)` being the value with die a named (indices 0..6 for dice 1..6).
+#[inline]
+pub fn average_over_rolls(by_dice: impl Fn(usize, usize) -> f32) -> f32 {
+    let mut total = 0.0;
+    for x in 0..6 {
+        for y in 0..6 {
+            total += by_dice(x, y).max(by_dice(y, x));
+        }
+    }
+    total / 36.0
 }
 
 #[cfg(test)]

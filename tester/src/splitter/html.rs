@@ -233,7 +233,7 @@ fn histogram_svg(scores: &[u32]) -> String {
             bw - 2,
             lo as usize + i
         );
-        if (lo as usize + i) % 5 == 0 {
+        if (lo as usize + i).is_multiple_of(5) {
             let _ = write!(
                 svg,
                 "<text x=\"{}\" y=\"{}\" class=\"a\">{}</text>",
@@ -357,7 +357,10 @@ mod tests {
                         }
                     })
                     .collect();
-                let mine: u32 = groups(&layout, &values).iter().map(|g| g.points).sum::<u32>()
+                let mine: u32 = groups(&layout, &values)
+                    .iter()
+                    .map(|g| g.points)
+                    .sum::<u32>()
                     + heart_points(&layout, &values);
                 assert_eq!(mine, bot::splitter::score(&layout, &values));
             }
@@ -393,7 +396,10 @@ mod tests {
         let html = page(&outcome).unwrap();
         assert_eq!(html.matches("class=\"game\"").count(), 3);
         for g in &games {
-            assert!(html.contains(&format!("data-score=\"{}\" data-game=\"{}\"", g.score, g.game)));
+            assert!(html.contains(&format!(
+                "data-score=\"{}\" data-game=\"{}\"",
+                g.score, g.game
+            )));
         }
         assert!(html.contains("bot &lt;a&amp;b&gt;") && html.contains("s&lt;x&gt;"));
         assert!(!html.contains("http"), "self-contained");

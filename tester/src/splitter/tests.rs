@@ -268,7 +268,7 @@ fn average_is_printed_like_a_dotnet_double() {
     assert_eq!(dotnet_double(755.0 / 20.0), "37.75");
     assert_eq!(dotnet_double(680.0 / 20.0), "34");
     assert_eq!(dotnet_double(95.0 / 3.0), "31.666666666666668");
-    assert_eq!(dotnet_double(0.0 / 0.0), "NaN");
+    assert_eq!(dotnet_double(f64::NAN), "NaN");
     let mut out = Vec::new();
     super::session::final_lines(&mut out, 20, 634, std::time::Duration::from_millis(2500));
     let text = String::from_utf8(out).unwrap();
