@@ -18,7 +18,8 @@ pub struct Args {
     /// Time budget for the early moves (while more than half the pairs are free).
     #[arg(long, default_value_t = DEFAULT_EARLY_MS)]
     early_ms: u64,
-    /// search (Monte-Carlo over future dice), greedy (one-move evaluation) or random.
+    /// search (Monte-Carlo over future dice), expectimax (two steps on the learned value), value
+    /// (greedy on the learned value), greedy (one-move hand evaluation) or random.
     #[arg(long, default_value = "search")]
     policy: PolicyKind,
     /// Seed of the policy's own random choices (reported on stderr).
@@ -27,6 +28,13 @@ pub struct Args {
     /// Threads for the search rollouts (the choice does not depend on it, only the speed).
     #[arg(long, default_value_t = DEFAULT_THREADS)]
     threads: usize,
+    #[command(flatten)]
+    search: SearchFlags,
+}
+
+/// How the search and expectimax policies use the learned value (bot and bench alike).
+#[derive(clap::Args)]
+struct SearchFlags {
     /// Which policy plays the search's rollouts: hand (hand evaluation) or value (learned).
     #[arg(long, default_value = "value")]
     rollout: Rollout,
@@ -44,6 +52,20 @@ pub struct Args {
     /// Depth 3 looks at this many replies per roll (the best by the learned value).
     #[arg(long, default_value_t = 3)]
     width: usize,
+}
+
+impl SearchFlags {
+    /// Write these choices into `settings`.
+    fn apply(&self, settings: Settings) -> Settings {
+        Settings {
+            rollout: self.rollout,
+            depth: (self.depth > 0).then_some(self.depth),
+            finalists: self.finalists,
+            deep: self.deep,
+            width: self.width,
+            ..settings
+        }
+    }
 }
 
 #[derive(Parser)]
@@ -79,23 +101,8 @@ pub struct BenchArgs {
     /// the same seed (to compare two builds or settings game by game).
     #[arg(long)]
     paired_with: Option<std::path::PathBuf>,
-    /// Which policy plays the search's rollouts: hand (hand evaluation) or value (learned).
-    #[arg(long, default_value = "value")]
-    rollout: Rollout,
-    /// Cut the search's rollouts after this many rolls and add the learned value (0: play them
-    /// to the end).
-    #[arg(long, default_value_t = DEFAULT_DEPTH)]
-    depth: usize,
-    /// Re-rank up to this many surviving search candidates by depth-2 expectimax on the learned
-    /// value (0: take the best Monte-Carlo mean).
-    #[arg(long, default_value_t = 0)]
-    finalists: usize,
-    /// Expectimax policy: re-value this many of the best depth-2 options at depth 3.
-    #[arg(long, default_value_t = 0)]
-    deep: usize,
-    /// Depth 3 looks at this many replies per roll (the best by the learned value).
-    #[arg(long, default_value_t = 3)]
-    width: usize,
+    #[command(flatten)]
+    search: SearchFlags,
     /// Learned value weights (default: the built-in ones for the official layouts).
     #[arg(long)]
     value: Option<std::path::PathBuf>,
@@ -109,7 +116,13 @@ pub fn run(args: Args) -> ExitCode {
     // Reported on the debug channel (`#` lines are ignored by the Tester, echoed unless --silent).
     println!(
         "# splitter bot: policy {:?}, {} ms per move ({} early), rollouts {:?} cut at {}, seed {}, {} threads",
-        args.policy, args.ms, args.early_ms, args.rollout, args.depth, args.seed, args.threads
+        args.policy,
+        args.ms,
+        args.early_ms,
+        args.search.rollout,
+        args.search.depth,
+        args.seed,
+        args.threads
     );
     let settings = Settings {
         kind: args.policy,
@@ -117,13 +130,9 @@ pub fn run(args: Args) -> ExitCode {
         early_ms: args.early_ms,
         seed: args.seed,
         threads: args.threads.max(1),
-        rollout: args.rollout,
-        depth: (args.depth > 0).then_some(args.depth),
-        finalists: args.finalists,
-        deep: args.deep,
-        width: args.width,
         ..Settings::default()
     };
+    let settings = args.search.apply(settings);
     let stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr();
@@ -166,14 +175,10 @@ fn measure(
         } else {
             args.threads.max(1)
         },
-        rollout: args.rollout,
-        depth: (args.depth > 0).then_some(args.depth),
-        finalists: args.finalists,
-        deep: args.deep,
-        width: args.width,
         value,
         ..Settings::default()
     };
+    let settings = args.search.apply(settings);
     // With a batch limit the moves do not depend on the clock, so games can run side by side
     // (move times are then inflated by the sharing); on the clock they run one at a time.
     let play = |g: u32| {
