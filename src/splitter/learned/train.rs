@@ -124,9 +124,7 @@ impl Trainer {
         let c = &mut self.coherence;
         for &i in active.as_slice() {
             let i = i as usize;
-            let rate = if std::env::var_os("NO_TC").is_some() {
-                1.0
-            } else if c.sizes[i] > 0.0 {
+            let rate = if c.sizes[i] > 0.0 {
                 c.errors[i].abs() / c.sizes[i]
             } else {
                 1.0
