@@ -25,6 +25,8 @@ enum Command {
     Scruffle(cli::scruffle::Args),
     /// Print speed/strength figures for fixed seeds and limits.
     Bench(cli::bench::Args),
+    /// Train a learned evaluation (Splitter) by self-play.
+    Train(cli::train::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,5 +39,6 @@ fn main() -> ExitCode {
         Command::Crossword(args) => cli::crossword::run(args),
         Command::Scruffle(args) => cli::scruffle::run(args),
         Command::Bench(args) => cli::bench::run(args),
+        Command::Train(args) => cli::train::run(args),
     }
 }

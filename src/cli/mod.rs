@@ -8,8 +8,11 @@ pub mod honey;
 pub mod penguins;
 pub mod penguins_bench;
 pub mod pipe;
+pub mod progress;
 pub mod scruffle;
 pub mod splitter;
+pub mod splitter_train;
+pub mod train;
 
 use std::process::ExitCode;
 

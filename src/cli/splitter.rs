@@ -1,10 +1,12 @@
+use crate::splitter::learned::LearnedValue;
 use crate::splitter::policy::{
-    PolicyKind, Settings, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
+    PolicyKind, Rollout, Settings, DEFAULT_DEPTH, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
 };
 use crate::splitter::selfplay::play_seeded_game;
 use crate::splitter::stats::{stats, Stats};
 use crate::splitter::{official, protocol};
 use clap::Parser;
+use indicatif::ProgressBar;
 
 use super::args::millis;
 use std::process::ExitCode;
@@ -18,7 +20,8 @@ pub struct Args {
     /// Time budget for the early moves (while more than half the pairs are free).
     #[arg(long, default_value_t = DEFAULT_EARLY_MS, value_parser = millis)]
     early_ms: u64,
-    /// search (Monte-Carlo over future dice), greedy (one-move evaluation) or random.
+    /// search (Monte-Carlo over future dice), expectimax (two steps on the learned value), value
+    /// (greedy on the learned value), greedy (one-move hand evaluation) or random.
     #[arg(long, default_value = "search")]
     policy: PolicyKind,
     /// Seed of the policy's own random choices (reported on stderr).
@@ -27,6 +30,44 @@ pub struct Args {
     /// Threads for the search rollouts (the choice does not depend on it, only the speed).
     #[arg(long, default_value_t = DEFAULT_THREADS)]
     threads: usize,
+    #[command(flatten)]
+    search: SearchFlags,
+}
+
+/// How the search and expectimax policies use the learned value (bot and bench alike).
+#[derive(clap::Args)]
+struct SearchFlags {
+    /// Which policy plays the search's rollouts: hand (hand evaluation) or value (learned).
+    #[arg(long, default_value = "value")]
+    rollout: Rollout,
+    /// Cut the search's rollouts after this many rolls and add the learned value (0: play them
+    /// to the end).
+    #[arg(long, default_value_t = DEFAULT_DEPTH)]
+    depth: usize,
+    /// Re-rank up to this many surviving search candidates by depth-2 expectimax on the learned
+    /// value (0: take the best Monte-Carlo mean).
+    #[arg(long, default_value_t = 0)]
+    finalists: usize,
+    /// Expectimax policy: re-value this many of the best depth-2 options at depth 3.
+    #[arg(long, default_value_t = 0)]
+    deep: usize,
+    /// Depth 3 looks at this many replies per roll (the best by the learned value).
+    #[arg(long, default_value_t = 3)]
+    width: usize,
+}
+
+impl SearchFlags {
+    /// Write these choices into `settings`.
+    fn apply(&self, settings: Settings) -> Settings {
+        Settings {
+            rollout: self.rollout,
+            depth: (self.depth > 0).then_some(self.depth),
+            finalists: self.finalists,
+            deep: self.deep,
+            width: self.width,
+            ..settings
+        }
+    }
 }
 
 #[derive(Parser)]
@@ -62,6 +103,11 @@ pub struct BenchArgs {
     /// the same seed (to compare two builds or settings game by game).
     #[arg(long)]
     paired_with: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    search: SearchFlags,
+    /// Learned value weights (default: the built-in ones for the official layouts).
+    #[arg(long)]
+    value: Option<std::path::PathBuf>,
     /// Instead of measuring: tune the evaluation weights for N coordinate-descent passes on the
     /// greedy policy (use a dice seed other than the evaluation seeds) and print them.
     #[arg(long)]
@@ -71,8 +117,14 @@ pub struct BenchArgs {
 pub fn run(args: Args) -> ExitCode {
     // Reported on the debug channel (`#` lines are ignored by the Tester, echoed unless --silent).
     println!(
-        "# splitter bot: policy {:?}, {} ms per move, seed {}, {} threads",
-        args.policy, args.ms, args.seed, args.threads
+        "# splitter bot: policy {:?}, {} ms per move ({} early), rollouts {:?} cut at {}, seed {}, {} threads",
+        args.policy,
+        args.ms,
+        args.early_ms,
+        args.search.rollout,
+        args.search.depth,
+        args.seed,
+        args.threads
     );
     let settings = Settings {
         kind: args.policy,
@@ -82,6 +134,7 @@ pub fn run(args: Args) -> ExitCode {
         threads: args.threads.max(1),
         ..Settings::default()
     };
+    let settings = args.search.apply(settings);
     let stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr();
@@ -99,8 +152,19 @@ struct Summary {
     scores: Vec<u32>,
 }
 
-fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
+fn measure(
+    layout_no: u8,
+    args: &BenchArgs,
+    kind: PolicyKind,
+    bar: &ProgressBar,
+) -> Result<Summary, String> {
     let layout = official(layout_no);
+    let value = match &args.value {
+        Some(path) => Some(std::sync::Arc::new(
+            LearnedValue::load(path, &layout).map_err(|e| format!("--value {e}"))?,
+        )),
+        None => None,
+    };
     let settings = Settings {
         kind,
         ms: args.ms,
@@ -113,11 +177,17 @@ fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
         } else {
             args.threads.max(1)
         },
+        value,
         ..Settings::default()
     };
+    let settings = args.search.apply(settings);
     // With a batch limit the moves do not depend on the clock, so games can run side by side
     // (move times are then inflated by the sharing); on the clock they run one at a time.
-    let play = |g: u32| play_seeded_game(&layout, &args.seed, g, &settings);
+    let play = |g: u32| {
+        let result = play_seeded_game(&layout, &args.seed, g, &settings);
+        bar.inc(1);
+        result
+    };
     let results: Vec<_> = if args.batches.is_some() {
         use rayon::prelude::*;
         (0..args.games).into_par_iter().map(play).collect()
@@ -134,13 +204,13 @@ fn measure(layout_no: u8, args: &BenchArgs, kind: PolicyKind) -> Summary {
     }
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    Summary {
+    Ok(Summary {
         score: stats(&scores.iter().map(|&s| s as f64).collect::<Vec<_>>()),
         median_ms: times.get(times.len() / 2).map_or(0.0, |&d| ms(d)),
         max_ms: times.last().map_or(0.0, |&d| ms(d)),
         rollouts_per_move: rollouts as f64 / times.len().max(1) as f64,
         scores,
-    }
+    })
 }
 
 pub fn bench(args: BenchArgs) -> ExitCode {
@@ -185,15 +255,34 @@ pub fn bench(args: BenchArgs) -> ExitCode {
     };
     let mut saved = String::new();
     let started = Instant::now();
+    let runs = if args.policy == PolicyKind::Greedy {
+        1
+    } else {
+        2
+    };
+    let bar = super::progress::bar(
+        (args.games as usize * layouts.len() * runs) as u64,
+        "{bar:40} {pos}/{len} games {elapsed} (eta {eta})",
+    );
     for l in layouts {
-        let base = measure(l, &args, PolicyKind::Greedy);
-        let main = if args.policy == PolicyKind::Greedy {
-            None
-        } else {
-            Some(measure(l, &args, args.policy))
+        let measured = measure(l, &args, PolicyKind::Greedy, &bar).and_then(|base| {
+            Ok((
+                base,
+                (args.policy != PolicyKind::Greedy)
+                    .then(|| measure(l, &args, args.policy, &bar))
+                    .transpose()?,
+            ))
+        });
+        let (base, main) = match measured {
+            Ok(m) => m,
+            Err(e) => {
+                bar.finish_and_clear();
+                return super::fail(e);
+            }
         };
+        let println = |line: String| bar.suspend(|| println!("{line}"));
         let line = |name: &str, s: &Summary| {
-            println!(
+            println(format!(
                 "layout {l} {name:>7}: mean {:6.2} sd {:5.2} (95% CI +-{:.2})  move time median {:7.2} ms max {:7.2} ms  rollouts/move {:.0}",
                 s.score.mean,
                 s.score.sd,
@@ -201,21 +290,22 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                 s.median_ms,
                 s.max_ms,
                 s.rollouts_per_move
-            )
+            ))
         };
         line("greedy", &base);
         if let Some(m) = main {
             line(&format!("{:?}", args.policy).to_lowercase(), &m);
             let d = paired_difference(&m.scores, &base.scores);
-            println!(
+            println(format!(
                 "layout {l}   ratio: {:.3} x greedy; paired difference {:+.2} (95% CI +-{:.2})",
                 m.score.mean / base.score.mean.max(1e-9),
                 d.mean,
                 d.ci95
-            );
+            ));
             saved.push_str(&saved_scores_line(l, &m.scores));
             if let Some((_, old)) = earlier.iter().find(|(layout, _)| *layout == l) {
                 if old.len() != m.scores.len() {
+                    bar.finish_and_clear();
                     return super::fail(format!(
                         "--paired-with: layout {l} has {} saved games, this run {}",
                         old.len(),
@@ -223,15 +313,16 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                     ));
                 }
                 let d = paired_difference(&m.scores, old);
-                println!(
+                println(format!(
                     "layout {l}  vs saved: {:+.2} (95% CI +-{:.2}) over {} paired games",
                     d.mean,
                     d.ci95,
                     old.len()
-                );
+                ));
             }
         }
     }
+    bar.finish_and_clear();
     if let Some(path) = &args.save_scores {
         if let Err(e) = std::fs::write(path, saved) {
             return super::fail(format!("--save-scores {}: {e}", path.display()));

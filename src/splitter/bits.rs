@@ -7,14 +7,9 @@ use super::eval::{
     group, phase_factor, EvalParams, DEAD, HEART, MANY_LIBERTIES, ONE_LIBERTY, OPEN_MANY, PHASE,
     STAR_REACH, TIGHT,
 };
+pub use super::geometry::Bits;
+use super::geometry::Geometry;
 use super::layout::Layout;
-
-/// Board contents as masks: `by_value[v]` holds the cells of value v (index 0 unused).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Bits {
-    pub by_value: [u64; 7],
-    pub empty: u64,
-}
 
 /// A board split into groups (`BitEval::decompose`), so that every option of a rollout step
 /// reuses the floods and valuations instead of redoing them.
@@ -85,15 +80,9 @@ impl Default for Groups {
 #[derive(Clone)]
 pub struct BitEval {
     params: EvalParams,
-    width: usize,
-    fill: u64,
+    geo: Geometry,
     star: u64,
     hearts: u64,
-    not_first_col: u64,
-    not_last_col: u64,
-    /// Cells with x <= mirror x: each mirror pair is placed from here.
-    canonical: u64,
-    mirror: Vec<usize>,
     /// Cells within two steps of each cell, and of it together with its mirror.
     near_pair: Vec<u64>,
     rounds_after: usize,
@@ -107,25 +96,12 @@ pub struct BitEval {
 impl BitEval {
     /// None when the layout has more than 64 cells.
     pub fn new(layout: &Layout, params: EvalParams) -> Option<BitEval> {
-        if layout.cells() > 64 {
-            return None;
-        }
-        let w = layout.width();
-        let mask = |f: &dyn Fn(usize) -> bool| {
-            (0..layout.cells())
-                .filter(|&i| f(i))
-                .fold(0u64, |m, i| m | 1 << i)
-        };
+        let geo = Geometry::new(layout)?;
         let mut e = BitEval {
             params,
-            width: w,
-            fill: mask(&|i| layout.is_fillable(i)),
-            star: mask(&|i| layout.is_star(i)),
-            hearts: layout.hearts().iter().fold(0, |m, &h| m | 1 << h),
-            not_first_col: mask(&|i| i % w != 0),
-            not_last_col: mask(&|i| i % w != w - 1),
-            canonical: mask(&|i| layout.is_fillable(i) && layout.mirror(i) >= i),
-            mirror: (0..layout.cells()).map(|i| layout.mirror(i)).collect(),
+            star: geo.star,
+            hearts: geo.hearts,
+            geo,
             near_pair: Vec::new(),
             rounds_after: usize::MAX,
             total_rounds: layout.default_rounds(),
@@ -154,59 +130,37 @@ impl BitEval {
         self.phase = phase_factor(&self.params.w, rounds, self.total_rounds);
     }
 
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
     pub fn mirror(&self, cell: usize) -> usize {
-        self.mirror[cell]
+        self.geo.mirror(cell)
     }
 
     /// Free cells from which a placement can be named (one per mirror pair).
     pub fn free_canonical(&self, b: &Bits) -> u64 {
-        b.empty & self.canonical
+        self.geo.free_canonical(b)
     }
 
     pub fn from_values(&self, values: &[u8]) -> Bits {
-        let mut b = Bits {
-            empty: self.fill,
-            ..Bits::default()
-        };
-        for (i, &v) in values.iter().enumerate() {
-            if v != 0 {
-                b.by_value[v as usize] |= 1 << i;
-                b.empty &= !(1u64 << i);
-            }
-        }
-        b
+        self.geo.from_values(values)
     }
 
     /// Write `a` at `cell` and `b` at its mirror (the mirror write wins on a self-mirrored cell).
     #[inline(always)]
     pub fn apply(&self, bits: &mut Bits, cell: usize, a: u8, b: u8) {
-        let m = self.mirror[cell];
-        if m != cell {
-            bits.by_value[a as usize] |= 1 << cell;
-        }
-        bits.by_value[b as usize] |= 1 << m;
-        bits.empty &= !((1u64 << cell) | (1u64 << m));
+        self.geo.apply(bits, cell, a, b)
     }
 
     #[inline(always)]
     fn expand(&self, b: u64) -> u64 {
-        (b | ((b << 1) & self.not_first_col)
-            | ((b >> 1) & self.not_last_col)
-            | (b << self.width)
-            | (b >> self.width))
-            & self.fill
+        self.geo.expand(b)
     }
 
     #[inline(always)]
     fn flood(&self, seed: u64, within: u64) -> u64 {
-        let mut g = seed;
-        loop {
-            let next = self.expand(g) & within;
-            if next == g {
-                return g;
-            }
-            g = next;
-        }
+        self.geo.flood(seed, within)
     }
 
     /// Same valuation as `Evaluator::group_value`.
@@ -351,7 +305,7 @@ impl BitEval {
     /// `delta_estimate`, `local_before_in` and `delta_in`.
     #[inline(always)]
     pub fn prepare_cell(&self, groups: &mut Groups, b: &Bits, cell: usize) {
-        let m = self.mirror[cell];
+        let m = self.geo.mirror(cell);
         let empty_after = b.empty & !((1u64 << cell) | (1u64 << m));
         let hit = groups.touching[cell] | groups.touching[m];
         groups.hit = hit;
@@ -378,7 +332,7 @@ impl BitEval {
         a: u8,
         bv: u8,
     ) -> (u64, u8, u64, u64) {
-        let m = self.mirror[cell];
+        let m = self.geo.mirror(cell);
         let mut absorbed = 0u64;
         // A written cell's group: itself and the neighbouring groups of its value.
         let mut joined = |c: usize, v: u8| {
@@ -535,21 +489,7 @@ impl BitEval {
     /// Exact score, same rules as `score::score`.
     #[inline]
     pub fn exact(&self, b: &Bits) -> u32 {
-        let mut total = 0;
-        for v in 1..=6 {
-            let mut todo = b.by_value[v];
-            while todo != 0 {
-                let g = self.flood(todo & todo.wrapping_neg(), b.by_value[v]);
-                if g.count_ones() as usize == v {
-                    total += v as u32 * if g & self.star != 0 { 2 } else { 1 };
-                }
-                todo &= !g;
-            }
-        }
-        if self.hearts != 0 && (1..=6).any(|v| self.hearts & !b.by_value[v] == 0) {
-            total += 5;
-        }
-        total
+        self.geo.exact(b)
     }
 }
 

@@ -156,6 +156,44 @@ impl Board {
     }
 }
 
+/// One distinct placement: `a` goes to `cell`, `b` to its mirror.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placement {
+    pub cell: usize,
+    pub a: u8,
+    pub b: u8,
+}
+
+impl Placement {
+    pub fn to_move(self, layout: &Layout) -> Move {
+        let (x, y) = layout.xy(self.cell);
+        Move { die: self.a, x, y }
+    }
+}
+
+/// The distinct placements for `dice`: each free mirror pair once (from its left cell), with both
+/// die orders when the dice differ. Naming the right cell gives the same boards, so nothing is lost.
+pub fn placements(layout: &Layout, values: &[u8], dice: Dice, out: &mut Vec<Placement>) {
+    out.clear();
+    for &cell in layout.fillable() {
+        if values[cell] != 0 || layout.mirror(cell) < cell {
+            continue;
+        }
+        out.push(Placement {
+            cell,
+            a: dice.0,
+            b: dice.1,
+        });
+        if dice.0 != dice.1 {
+            out.push(Placement {
+                cell,
+                a: dice.1,
+                b: dice.0,
+            });
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::layout::official;

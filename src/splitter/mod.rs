@@ -5,11 +5,16 @@
 pub mod bits;
 pub mod dotnet_random;
 pub mod eval;
+pub mod evaluation;
+pub mod expectimax;
 pub mod game;
+pub mod geometry;
 pub mod layout;
+pub mod learned;
 pub mod policy;
 pub mod protocol;
 pub mod score;
+pub mod search;
 pub mod selfplay;
 pub mod stats;
 

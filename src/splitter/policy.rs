@@ -1,24 +1,29 @@
-//! Move choice. Three policies:
+//! Move choice: the policies, and a player that only picks among the legal placements.
 //! - `random`: a uniformly random legal placement (the official Example bot's strength);
-//! - `greedy`: the placement that most improves the evaluation (`eval.rs`);
-//! - `search`: flat Monte-Carlo over the future dice. Every distinct placement is tried against
-//!   the same sampled dice sequences (common random numbers), the rest of the game is played out
-//!   greedily and scored exactly; placements that are clearly worse (paired difference beyond a
-//!   confidence bound) are dropped so the budget goes to the close ones.
+//! - `greedy`: the placement that most improves the hand evaluation (`eval.rs`);
+//! - `value`: the placement with the best learned afterstate value (`learned/`);
+//! - `expectimax`: the placement with the best average over the next roll of the best learned
+//!   value after it (`expectimax.rs`);
+//! - `search`: flat Monte-Carlo over the future dice (`search.rs`).
 
-use super::bits::{BitEval, Bits, Groups};
+use super::bits::BitEval;
 use super::eval::{EvalParams, Evaluator};
+use super::evaluation::HandMask;
+pub use super::game::{placements, Placement};
 use super::game::{Board, Dice, Move};
 use super::layout::Layout;
+use super::learned::LearnedValue;
+pub use super::search::Rollout;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rayon::prelude::*;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PolicyKind {
     Random,
     Greedy,
+    Value,
+    Expectimax,
     Search,
 }
 
@@ -28,9 +33,11 @@ impl std::str::FromStr for PolicyKind {
         match s {
             "random" => Ok(PolicyKind::Random),
             "greedy" => Ok(PolicyKind::Greedy),
+            "value" => Ok(PolicyKind::Value),
+            "expectimax" => Ok(PolicyKind::Expectimax),
             "search" => Ok(PolicyKind::Search),
             _ => Err(format!(
-                "unknown policy '{s}' (expected search, greedy or random)"
+                "unknown policy '{s}' (expected search, expectimax, value, greedy or random)"
             )),
         }
     }
@@ -51,6 +58,21 @@ pub struct Settings {
     pub threads: usize,
     /// Evaluation weights; None = the tuned set for this layout (`EvalParams::for_layout`).
     pub params: Option<EvalParams>,
+    /// The learned value; None = the built-in one for an official layout (other boards have
+    /// none, and the policies that need it fall back to the hand evaluation).
+    pub value: Option<Arc<LearnedValue>>,
+    /// Which policy plays the search's rollouts.
+    pub rollout: Rollout,
+    /// Cut the search's rollouts after this many rolls and add the learned value (None: play
+    /// to the end).
+    pub depth: Option<usize>,
+    /// Re-rank up to this many of the search's surviving candidates by depth-2 expectimax with
+    /// the learned value (0 or 1: take the best Monte-Carlo mean).
+    pub finalists: usize,
+    /// `expectimax`: how many of the best depth-2 options are re-valued at depth 3 (0 or 1: none),
+    /// and how many replies per roll (the best by V) that looks at.
+    pub deep: usize,
+    pub width: usize,
 }
 
 impl Default for Settings {
@@ -63,13 +85,25 @@ impl Default for Settings {
             seed: 1,
             threads: 1,
             params: None,
+            value: None,
+            rollout: Rollout::Value,
+            depth: Some(DEFAULT_DEPTH),
+            finalists: 0,
+            deep: 0,
+            width: 3,
         }
     }
 }
 
 /// Default budget for the later moves (x1.2 down to x0.4 as the pairs run out). Most moves end
-/// sooner, when one candidate is left, so the median move stays far below the issue's 100 ms.
-pub const DEFAULT_MS: u64 = 120;
+/// sooner, when one candidate is left, so the median move stays below the issue's 100 ms.
+pub const DEFAULT_MS: u64 = 100;
+
+/// Default cut-off of the search's rollouts: 6 greedy rolls with the learned value, then its
+/// estimate. At 16 batches per move (200 games, layout 1, seed `dev4`, paired): 38.16 against
+/// 36.16 for hand rollouts to the end (+2.00, 95% CI +-0.68); cut at 3 rolls -0.28 (CI +-0.61),
+/// at 10 rolls -0.66 (CI +-0.60) against 6.
+pub const DEFAULT_DEPTH: usize = 6;
 
 /// Default budget for the early moves (more than half the pairs free), where the extra rollouts pay
 /// most: with a fixed number of rollout batches, doubling the early ones and halving the later ones
@@ -77,8 +111,10 @@ pub const DEFAULT_MS: u64 = 120;
 /// early gained +1.18 (CI +0.04..+2.32). With two threads and the faster rollouts more did not pay:
 /// 1000 ms against 500 gave +0.60 (CI -0.23..+1.43; 100 games, layout 1, seed `dev1`), 800 against
 /// 500 gave +0.06 (CI +-0.66) on layout 1 and -0.87 (CI +-0.56) on layout 2 (200 games, seed
-/// `eval`). 500 ms: 200 games take about 5 minutes (the official limit is 15).
-pub const DEFAULT_EARLY_MS: u64 = 500;
+/// `eval`). With the learned-value rollouts fewer moves end early (their candidates stay closer),
+/// so the budget is 300 ms: at most 10 x 300 + about 800 ms per game, i.e. under 13 minutes per
+/// 200 games whatever the machine (the official limit is 15).
+pub const DEFAULT_EARLY_MS: u64 = 300;
 
 /// Default rollout threads: two (the machine the issue names has two cores, and the Tester runs one
 /// bot at a time). On an idle machine a fixed amount of work (`bot bench splitter --games 1 --seed
@@ -86,62 +122,18 @@ pub const DEFAULT_EARLY_MS: u64 = 500;
 /// same. On a machine busy with other work `--threads 1` can be the better choice.
 pub const DEFAULT_THREADS: usize = 2;
 
-/// Rollouts per candidate added in each batch (all candidates share the batch's dice).
-const BATCH: usize = 8;
-/// Drop a candidate when its paired deficit exceeds this many standard errors. 2.0 played as well as
-/// 2.5 with a third fewer rollouts (`--batches 32`, 200 games, layout 1, seed `tune`: +0.03, 95% CI
-/// +-0.71, 1,111 vs 1,679 rollouts per move), so clear moves end sooner and the time goes to close
-/// ones; 4.0 spent 3,224 rollouts per move for +0.12 (CI +-0.67).
-const PRUNE_Z: f32 = 2.0;
-
-/// One distinct placement: `a` goes to `cell`, `b` to its mirror.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Placement {
-    pub cell: usize,
-    pub a: u8,
-    pub b: u8,
-}
-
-impl Placement {
-    pub fn to_move(self, layout: &Layout) -> Move {
-        let (x, y) = layout.xy(self.cell);
-        Move { die: self.a, x, y }
-    }
-}
-
-/// The distinct placements for `dice`: each free mirror pair once (from its left cell), with both
-/// die orders when the dice differ. Naming the right cell gives the same boards, so nothing is lost.
-pub fn placements(layout: &Layout, values: &[u8], dice: Dice, out: &mut Vec<Placement>) {
-    out.clear();
-    for &cell in layout.fillable() {
-        if values[cell] != 0 || layout.mirror(cell) < cell {
-            continue;
-        }
-        out.push(Placement {
-            cell,
-            a: dice.0,
-            b: dice.1,
-        });
-        if dice.0 != dice.1 {
-            out.push(Placement {
-                cell,
-                a: dice.1,
-                b: dice.0,
-            });
-        }
-    }
-}
-
 pub struct Player<'a> {
-    layout: &'a Layout,
-    settings: Settings,
-    rng: Xoshiro256PlusPlus,
-    ev: Evaluator<'a>,
+    pub(super) layout: &'a Layout,
+    pub(super) settings: Settings,
+    pub(super) rng: Xoshiro256PlusPlus,
+    pub(super) ev: Evaluator<'a>,
     /// Worker threads for rollouts (None: run them on the calling thread).
-    pool: Option<rayon::ThreadPool>,
+    pub(super) pool: Option<rayon::ThreadPool>,
     /// The fast mask evaluator, when the board has at most 64 cells.
-    bits: Option<BitEval>,
-    scratch: Vec<u8>,
+    pub(super) hand: Option<HandMask>,
+    /// The learned value, when there is one for this layout.
+    pub(super) value: Option<Arc<LearnedValue>>,
+    pub(super) scratch: Vec<u8>,
     opts: Vec<Placement>,
     /// Rollouts run by the last `search` call (for stats).
     pub last_rollouts: u64,
@@ -155,7 +147,11 @@ impl<'a> Player<'a> {
             .clone()
             .unwrap_or_else(|| EvalParams::for_layout(layout));
         let ev = Evaluator::new(layout, params.clone());
-        let bits = BitEval::new(layout, params);
+        let hand = BitEval::new(layout, params).map(HandMask::new);
+        let value = settings
+            .value
+            .clone()
+            .or_else(|| LearnedValue::built_in(layout).map(Arc::new));
         let pool = (settings.threads > 1)
             .then(|| {
                 rayon::ThreadPoolBuilder::new()
@@ -170,7 +166,8 @@ impl<'a> Player<'a> {
             rng,
             ev,
             pool,
-            bits,
+            hand,
+            value,
             scratch: vec![0; layout.cells()],
             opts: Vec::new(),
             last_rollouts: 0,
@@ -186,7 +183,10 @@ impl<'a> Player<'a> {
         } else {
             Some(match self.settings.kind {
                 PolicyKind::Random => opts[self.rng.random_range(0..opts.len())],
-                PolicyKind::Greedy => {
+                PolicyKind::Value | PolicyKind::Expectimax if self.value.is_some() => {
+                    self.value_pick(board, &opts)
+                }
+                PolicyKind::Greedy | PolicyKind::Value | PolicyKind::Expectimax => {
                     self.ev
                         .set_rounds_after(board.rounds_left.saturating_sub(1));
                     greedy_pick(&mut self.ev, &mut self.scratch, &board.values, &opts)
@@ -198,301 +198,38 @@ impl<'a> Player<'a> {
         pick.map(|p| p.to_move(self.layout))
     }
 
-    fn search(&mut self, board: &Board, opts: &[Placement]) -> Placement {
-        let start = Instant::now();
-        self.last_rollouts = 0;
-        // Rolls still to come after this one, capped by the pairs left after this placement.
-        let free_pairs = opts.iter().filter(|p| p.a == opts[0].a).count();
-        let total_pairs = (self.layout.fillable().len() / 2).max(1);
-        let budget_ms = budget_ms(&self.settings, free_pairs, total_pairs);
-        let deadline = start + Duration::from_secs_f64(budget_ms / 1000.0);
-        let future = board
-            .rounds_left
-            .saturating_sub(1)
-            .min(free_pairs.saturating_sub(1));
-        if opts.len() == 1 || future == 0 {
-            self.ev.set_rounds_after(future);
-            return greedy_pick(&mut self.ev, &mut self.scratch, &board.values, opts);
+    /// `value` and `expectimax`: the option with the best learned V after it, or the best
+    /// average over the next roll of the best V then.
+    fn value_pick(&self, board: &Board, opts: &[Placement]) -> Placement {
+        let value = self.value.as_deref().expect("checked by the caller");
+        let geo = &value.features.geo;
+        let b = geo.from_values(&board.values);
+        let after = board.rounds_left.saturating_sub(1);
+        if self.settings.kind == PolicyKind::Expectimax {
+            return super::expectimax::best_deep(
+                value,
+                &b,
+                opts,
+                after,
+                self.settings.deep,
+                self.settings.width,
+            );
         }
-        let mut alive: Vec<usize> = (0..opts.len()).collect();
-        // results[i][j]: final score of candidate i on dice sequence j (all alive share every j).
-        let mut results: Vec<Vec<u16>> = vec![Vec::new(); opts.len()];
-        let mut seqs = vec![vec![Dice(1, 1); future]; BATCH];
-        let mut batches = 0u32;
-        loop {
-            for seq in seqs.iter_mut() {
-                for d in seq.iter_mut() {
-                    *d = Dice(self.rng.random_range(1..=6), self.rng.random_range(1..=6));
-                }
-            }
-            match &self.bits {
-                Some(be) => {
-                    let start = be.from_values(&board.values);
-                    // Rollouts are pure functions of (placement, dice): threads only change speed.
-                    // Each thread plays every alive candidate on its share of the sequences
-                    // (balanced however few candidates are left); shares are merged in order.
-                    let run = |share: &[Vec<Dice>]| -> Vec<Vec<u16>> {
-                        let mut be = be.clone();
-                        let mut groups = Groups::default();
-                        alive
-                            .iter()
-                            .map(|&i| {
-                                share
-                                    .iter()
-                                    .map(|seq| {
-                                        rollout_bits(&mut be, &mut groups, start, opts[i], seq)
-                                            as u16
-                                    })
-                                    .collect()
-                            })
-                            .collect()
-                    };
-                    let shares: Vec<Vec<Vec<u16>>> = match &self.pool {
-                        Some(pool) => {
-                            let size = BATCH.div_ceil(pool.current_num_threads());
-                            pool.install(|| seqs.par_chunks(size).map(run).collect())
-                        }
-                        None => vec![run(&seqs)],
-                    };
-                    for share in shares {
-                        for (&i, scores) in alive.iter().zip(share) {
-                            results[i].extend(scores);
-                        }
-                    }
-                }
-                None => {
-                    for seq in &seqs {
-                        for &i in &alive {
-                            let s = self.rollout(&board.values, opts[i], seq);
-                            results[i].push(s as u16);
-                        }
-                    }
-                }
-            }
-            self.last_rollouts += (alive.len() * BATCH) as u64;
-            batches += 1;
-            prune(&mut alive, &results);
-            let done = match self.settings.batches {
-                Some(limit) => batches >= limit,
-                None => Instant::now() >= deadline,
-            };
-            if done || alive.len() == 1 {
-                break;
+        let mut best = (opts[0], f32::NEG_INFINITY);
+        for &p in opts {
+            let mut next = b;
+            geo.apply(&mut next, p.cell, p.a, p.b);
+            let v = value.value(&next, after);
+            if v > best.1 {
+                best = (p, v);
             }
         }
-        let best = *alive
-            .iter()
-            .max_by(|&&x, &&y| {
-                mean(&results[x])
-                    .total_cmp(&mean(&results[y]))
-                    .then(y.cmp(&x))
-            })
-            .expect("at least one candidate stays alive");
-        opts[best]
-    }
-
-    /// Play `first`, then the given rolls greedily; the exact final score.
-    fn rollout(&mut self, start: &[u8], first: Placement, rolls: &[Dice]) -> u32 {
-        let mut values = std::mem::take(&mut self.scratch);
-        values.copy_from_slice(start);
-        let layout = self.layout;
-        values[first.cell] = first.a;
-        values[layout.mirror(first.cell)] = first.b;
-        for (k, &dice) in rolls.iter().enumerate() {
-            self.ev.set_rounds_after(rolls.len() - 1 - k);
-            let mut best: Option<(f32, Placement)> = None;
-            for &cell in layout.fillable() {
-                if values[cell] != 0 || layout.mirror(cell) < cell {
-                    continue;
-                }
-                let before = self.ev.local_before(&values, cell);
-                for (a, b) in [(dice.0, dice.1), (dice.1, dice.0)] {
-                    let d = self.ev.delta_from(before, &mut values, cell, a, b);
-                    if best.is_none_or(|(bd, _)| d > bd) {
-                        best = Some((d, Placement { cell, a, b }));
-                    }
-                    if dice.0 == dice.1 {
-                        break;
-                    }
-                }
-            }
-            let Some((_, p)) = best else { break };
-            values[p.cell] = p.a;
-            values[layout.mirror(p.cell)] = p.b;
-        }
-        let s = self.ev.exact(&values);
-        self.scratch = values;
-        s
-    }
-}
-
-/// `Player::rollout` on masks (boards of at most 64 cells): same choices, several times faster.
-/// Each step splits the board into groups once; every option then reuses them.
-fn rollout_bits(
-    be: &mut BitEval,
-    groups: &mut Groups,
-    start: Bits,
-    first: Placement,
-    rolls: &[Dice],
-) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
-    {
-        // SAFETY: the CPU has the features the function is compiled for (checked just above).
-        return unsafe { rollout_bits_popcnt(be, groups, start, first, rolls) };
-    }
-    let end = rollout_board(be, groups, start, first, rolls);
-    be.exact(&end)
-}
-
-/// `rollout_bits` compiled with the bit-counting instructions: the default x86-64 target counts
-/// bits in software, and the mask evaluator counts a lot. Same integer results, same float code.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1")]
-fn rollout_bits_popcnt(
-    be: &mut BitEval,
-    groups: &mut Groups,
-    start: Bits,
-    first: Placement,
-    rolls: &[Dice],
-) -> u32 {
-    let end = rollout_board(be, groups, start, first, rolls);
-    be.exact(&end)
-}
-
-/// The final board of `rollout_bits`.
-#[inline(always)]
-fn rollout_board(
-    be: &mut BitEval,
-    groups: &mut Groups,
-    start: Bits,
-    first: Placement,
-    rolls: &[Dice],
-) -> Bits {
-    let mut b = start;
-    be.apply(&mut b, first.cell, first.a, first.b);
-    for (k, &dice) in rolls.iter().enumerate() {
-        be.set_rounds_after(rolls.len() - 1 - k);
-        let mut free = be.free_canonical(&b);
-        if free == 0 {
-            break;
-        }
-        be.decompose(&b, groups);
-        let orders = if dice.0 == dice.1 {
-            &[(dice.0, dice.1)][..]
-        } else {
-            &[(dice.0, dice.1), (dice.1, dice.0)][..]
-        };
-        // First every option's estimate (only the terms that change)...
-        let mut estimates = [0.0f32; 128];
-        let mut top = f32::NEG_INFINITY;
-        let mut cells = free;
-        while cells != 0 {
-            let cell = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
-            be.prepare_cell(groups, &b, cell);
-            for (j, &(x, y)) in orders.iter().enumerate() {
-                let e = be.delta_estimate(groups, &b, cell, x, y);
-                estimates[2 * cell + j] = e;
-                top = top.max(e);
-            }
-        }
-        // ...then the exact value (summed in `region_value`'s order, whose rounding decides
-        // exact ties), in the usual order, for the options that may be the best: the best is
-        // at least `top` - error, an option's value at most its estimate + error.
-        let cut = top - 2.0 * be.estimate_error();
-        let mut best = (
-            f32::NEG_INFINITY,
-            Placement {
-                cell: 0,
-                a: 0,
-                b: 0,
-            },
-        );
-        while free != 0 {
-            let cell = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let mut before = None;
-            for (j, &(x, y)) in orders.iter().enumerate() {
-                if estimates[2 * cell + j] < cut {
-                    continue;
-                }
-                let before = *before.get_or_insert_with(|| {
-                    be.prepare_cell(groups, &b, cell);
-                    be.local_before_in(groups, &b, cell)
-                });
-                let d = be.delta_in(groups, before, &b, cell, x, y);
-                if d > best.0 {
-                    best = (d, Placement { cell, a: x, b: y });
-                }
-            }
-        }
-        let p = best.1;
-        be.apply(&mut b, p.cell, p.a, p.b);
-    }
-    b
-}
-
-/// The former `rollout_bits`, valuing every option by flooding its region (`local_before` /
-/// `delta_from`): the slow twin the tests compare the fast rollout with.
-#[cfg(test)]
-fn rollout_board_by_region(
-    be: &mut BitEval,
-    start: Bits,
-    first: Placement,
-    rolls: &[Dice],
-) -> Bits {
-    let mut b = start;
-    be.apply(&mut b, first.cell, first.a, first.b);
-    for (k, &dice) in rolls.iter().enumerate() {
-        be.set_rounds_after(rolls.len() - 1 - k);
-        let mut free = be.free_canonical(&b);
-        if free == 0 {
-            break;
-        }
-        let mut best = (
-            f32::NEG_INFINITY,
-            Placement {
-                cell: 0,
-                a: 0,
-                b: 0,
-            },
-        );
-        while free != 0 {
-            let cell = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let before = be.local_before(&b, cell);
-            for (x, y) in [(dice.0, dice.1), (dice.1, dice.0)] {
-                let d = be.delta_from(before, &b, cell, x, y);
-                if d > best.0 {
-                    best = (d, Placement { cell, a: x, b: y });
-                }
-                if dice.0 == dice.1 {
-                    break;
-                }
-            }
-        }
-        let p = best.1;
-        be.apply(&mut b, p.cell, p.a, p.b);
-    }
-    b
-}
-
-/// Clock budget for a move with `free_pairs` of `total_pairs` still free. Early moves have more
-/// options and longer consequences: while more than half the pairs are free they get `early_ms`;
-/// later moves get `ms` scaled by the pairs left (x1.2 down to x0.4), so the median move stays
-/// near `ms`.
-fn budget_ms(settings: &Settings, free_pairs: usize, total_pairs: usize) -> f64 {
-    if 2 * free_pairs > total_pairs + 2 {
-        settings.early_ms as f64
-    } else {
-        let share = (2.0 * free_pairs as f64 / total_pairs as f64).clamp(0.4, 1.2);
-        settings.ms as f64 * share
+        best.0
     }
 }
 
 /// The placement with the largest evaluation gain (first one on ties).
-fn greedy_pick(
+pub(super) fn greedy_pick(
     ev: &mut Evaluator,
     scratch: &mut [u8],
     values: &[u8],
@@ -511,39 +248,6 @@ fn greedy_pick(
     best
 }
 
-fn mean(xs: &[u16]) -> f32 {
-    xs.iter().map(|&x| x as f32).sum::<f32>() / xs.len().max(1) as f32
-}
-
-/// Keep the candidates whose paired deficit to the current leader is within `PRUNE_Z` standard errors.
-fn prune(alive: &mut Vec<usize>, results: &[Vec<u16>]) {
-    let leader = *alive
-        .iter()
-        .max_by(|&&x, &&y| mean(&results[x]).total_cmp(&mean(&results[y])))
-        .unwrap();
-    let lead = &results[leader];
-    let n = lead.len() as f32;
-    alive.retain(|&i| {
-        if i == leader {
-            return true;
-        }
-        let diffs = lead
-            .iter()
-            .zip(&results[i])
-            .map(|(&a, &b)| a as f32 - b as f32);
-        let (mut s, mut s2) = (0.0f32, 0.0f32);
-        for d in diffs {
-            s += d;
-            s2 += d * d;
-        }
-        let m = s / n;
-        let var = (s2 / n - m * m).max(0.0) * n / (n - 1.0).max(1.0);
-        // A floor on the spread so a few identical rollouts do not prune too eagerly.
-        let se = (var.max(1.0) / n).sqrt();
-        m <= PRUNE_Z * se
-    });
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::layout::official;
@@ -554,8 +258,17 @@ mod tests {
     fn every_policy_plays_only_legal_moves() {
         for n in [1, 2] {
             let layout = official(n);
-            for kind in [PolicyKind::Random, PolicyKind::Greedy, PolicyKind::Search] {
-                let games = if kind == PolicyKind::Search { 2 } else { 40 };
+            for kind in [
+                PolicyKind::Random,
+                PolicyKind::Greedy,
+                PolicyKind::Value,
+                PolicyKind::Expectimax,
+                PolicyKind::Search,
+            ] {
+                let games = match kind {
+                    PolicyKind::Search | PolicyKind::Expectimax => 2,
+                    _ => 40,
+                };
                 for g in 0..games {
                     let settings = Settings {
                         kind,
@@ -617,29 +330,6 @@ mod tests {
         }
     }
 
-    /// The clock budget: `early_ms` while more than half the pairs are free (plus one), then
-    /// `ms` scaled down with the pairs left, never above 1.2 x `ms` nor below 0.4 x `ms`.
-    #[test]
-    fn budget_is_early_ms_then_shrinks_with_the_pairs_left() {
-        let settings = Settings {
-            ms: 100,
-            early_ms: 300,
-            ..Settings::default()
-        };
-        let budgets: Vec<f64> = (1..=22)
-            .rev()
-            .map(|f| budget_ms(&settings, f, 22))
-            .collect();
-        assert_eq!(budgets.iter().filter(|&&b| b == 300.0).count(), 10);
-        let late = &budgets[10..];
-        assert!(late.windows(2).all(|w| w[0] >= w[1]), "{late:?}");
-        assert!(
-            late.iter().all(|&b| (40.0..=120.0).contains(&b)),
-            "{late:?}"
-        );
-        assert_eq!(budget_ms(&settings, 11, 22), 100.0);
-    }
-
     /// Threads change only the speed: with a batch limit the moves are identical.
     #[test]
     fn threads_do_not_change_the_choice() {
@@ -662,59 +352,6 @@ mod tests {
             moves
         };
         assert_eq!(play(1), play(2));
-    }
-
-    /// The fast rollout (groups split once per step) makes exactly the choices of the slow twin
-    /// that floods every option's region: same final board on thousands of seeded random
-    /// positions, official layouts and random small ones, every number of rolls left.
-    #[test]
-    fn fast_rollout_matches_the_region_rollout() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
-        let mut positions = 0;
-        for case in 0..1500 {
-            let layout = if case % 2 == 0 {
-                official(1 + (case % 4 / 2) as u8)
-            } else {
-                super::super::bits::tests::random_layout(&mut rng)
-            };
-            let mut be = BitEval::new(&layout, EvalParams::for_layout(&layout)).unwrap();
-            let mut values = vec![0u8; layout.cells()];
-            let fill = rng.random_range(0.0..0.9);
-            for &c in layout.fillable() {
-                if layout.mirror(c) >= c && rng.random_bool(fill) {
-                    values[c] = rng.random_range(1..=6);
-                    values[layout.mirror(c)] = rng.random_range(1..=6);
-                }
-            }
-            let start = be.from_values(&values);
-            let free = be.free_canonical(&start);
-            if free == 0 {
-                continue;
-            }
-            let pairs = free.count_ones() as usize;
-            let cell = (0..64)
-                .filter(|&c| free & (1 << c) != 0)
-                .nth(rng.random_range(0..pairs))
-                .unwrap();
-            let first = Placement {
-                cell,
-                a: rng.random_range(1..=6),
-                b: rng.random_range(1..=6),
-            };
-            let rolls: Vec<Dice> = (0..rng.random_range(0..pairs + 2))
-                .map(|_| Dice(rng.random_range(1..=6), rng.random_range(1..=6)))
-                .collect();
-            let mut groups = Groups::default();
-            let fast = rollout_board(&mut be, &mut groups, start, first, &rolls);
-            let slow = rollout_board_by_region(&mut be, start, first, &rolls);
-            assert_eq!(fast, slow, "case {case}");
-            assert_eq!(
-                rollout_bits(&mut be, &mut groups, start, first, &rolls),
-                be.exact(&slow)
-            );
-            positions += 1;
-        }
-        assert!(positions > 1000, "{positions}");
     }
 
     /// Placements cover every distinct outcome of the legal moves (brute force over `legal_moves`).

@@ -5,6 +5,7 @@
 //! `--json`, a per-move timeout, mean/sd/95% CI, `--layout both` and `--vs CMD` (stderr, so stdout
 //! stays what the official Tester prints).
 
+mod html;
 mod session;
 
 use clap::Parser;
@@ -53,6 +54,10 @@ pub struct Args {
     /// session stops at the first failure, as the official Tester does.
     #[arg(long)]
     keep_going: bool,
+    /// Write one self-contained HTML page: score distribution per layout and every game's final
+    /// board (values coloured, scoring groups outlined with their points), sortable by score.
+    #[arg(long, value_parser = bot::cli::args::output_file)]
+    html: Option<std::path::PathBuf>,
     /// Second bot command played on the same seeds: prints the paired mean difference and its CI.
     #[arg(long, num_args = 1.., allow_hyphen_values = true)]
     vs: Vec<String>,
@@ -70,6 +75,7 @@ fn jobs(text: &str) -> Result<usize, String> {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    let html = args.html.clone();
     let config = match config_from_args(args) {
         Ok(c) => c,
         Err(e) => return crate::fail(format!("tester splitter: {e}")),
@@ -77,7 +83,15 @@ pub fn run(args: Args) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr();
     match run_session(&config, &mut stdout, &mut stderr) {
-        Ok(_) => ExitCode::SUCCESS,
+        Ok(outcome) => match html {
+            Some(path) => match html::page(&outcome)
+                .and_then(|page| std::fs::write(&path, page).map_err(|e| e.to_string()))
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => crate::fail(format!("tester splitter: --html {}: {e}", path.display())),
+            },
+            None => ExitCode::SUCCESS,
+        },
         Err(SessionError::OutputClosed) => bot::cli::pipe::die_of_broken_pipe(),
         Err(e) => {
             let _ = std::io::Write::flush(&mut stdout);

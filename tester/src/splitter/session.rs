@@ -103,17 +103,14 @@ impl Report<'_> {
         }
     }
 
-    /// The official Tester's last four lines (integer average and whole seconds, as it prints
-    /// them), after `Layout N` when there are several layouts.
+    /// The official Tester's last four lines, after `Layout N` when there are several layouts.
     fn final_lines(&mut self, layout: Option<u8>, games: u32, points: u64, elapsed: Duration) {
         if let Some(layout) = layout {
             self.out(&format!("Layout {layout}"));
         }
-        let avg = if games == 0 { 0 } else { points / games as u64 };
-        self.out(&format!("Games played {games}"));
-        self.out(&format!("Points gotten {points}"));
-        self.out(&format!("Points per game (avg) {avg}"));
-        self.out(&format!("Time taken {}S", elapsed.as_millis() / 1000));
+        for line in final_lines(games, points, elapsed) {
+            self.out(&line);
+        }
     }
 }
 
@@ -332,6 +329,31 @@ impl Collector<'_> {
             let elapsed = self.started.elapsed();
             report.final_lines(several.then_some(t.layout), games, points, elapsed);
         }
+    }
+}
+
+/// The official Tester's last four lines (decimal average and whole seconds, as it prints them).
+pub(crate) fn final_lines(games: u32, points: u64, elapsed: Duration) -> [String; 4] {
+    [
+        format!("Games played {games}"),
+        format!("Points gotten {points}"),
+        format!(
+            "Points per game (avg) {}",
+            dotnet_double(points as f64 / games as f64)
+        ),
+        format!("Time taken {}S", elapsed.as_millis() / 1000),
+    ]
+}
+
+/// A double as .NET prints it by default (shortest text that reads back as the same number,
+/// invariant culture): `31.7`, `37.75`, `34` for 34.0, `NaN` for 0 / 0. Rust's `Display` for
+/// f64 is the same shortest round-trip form for the numbers an average can take (.NET switches to
+/// exponent notation only from 1e15 on).
+pub(crate) fn dotnet_double(x: f64) -> String {
+    if x.is_nan() {
+        "NaN".to_string()
+    } else {
+        x.to_string()
     }
 }
 

@@ -102,7 +102,10 @@ fn legal_bot_gets_its_independently_replayed_score() {
         let four = last_four(&out);
         assert_eq!(four[0], "Games played 3");
         assert_eq!(four[1], format!("Points gotten {total}"));
-        assert_eq!(four[2], format!("Points per game (avg) {}", total / 3));
+        assert_eq!(
+            four[2],
+            format!("Points per game (avg) {}", total as f64 / 3.0)
+        );
         assert!(
             four[3].starts_with("Time taken ") && four[3].ends_with('S'),
             "{}",
@@ -481,4 +484,18 @@ fn without_keep_going_the_session_stops_but_keeps_what_was_played() {
         out.contains(&format!("Games played {}", legal.len())),
         "{out}"
     );
+}
+
+/// The average is printed as the official Tester's C# double: shortest round-trip text.
+#[test]
+fn average_is_printed_like_a_dotnet_double() {
+    use super::session::dotnet_double;
+    assert_eq!(dotnet_double(634.0 / 20.0), "31.7");
+    assert_eq!(dotnet_double(755.0 / 20.0), "37.75");
+    assert_eq!(dotnet_double(680.0 / 20.0), "34");
+    assert_eq!(dotnet_double(95.0 / 3.0), "31.666666666666668");
+    assert_eq!(dotnet_double(f64::NAN), "NaN");
+    let lines = super::session::final_lines(20, 634, std::time::Duration::from_millis(2500));
+    assert_eq!(lines[2], "Points per game (avg) 31.7");
+    assert_eq!(lines[3], "Time taken 2S");
 }

@@ -1,0 +1,435 @@
+//! The features of the learned value: which table entries a board after a placement switches on.
+//!
+//! The value is a sum of table entries (a linear function of one-hot features), separate tables
+//! per game stage (`STAGES`, by rolls still to come). The entries describe the board the way the
+//! score sees it, by group, not by cell position, so they are shared by every symmetry of a layout
+//! without further work:
+//! - each group of value v: complete (star or not, empty neighbours 0..3+), oversized or boxed in
+//!   (dead), or partial: cells missing m, liberties (1, 2, 3+), free room reachable within m steps
+//!   (short, exact, some, plenty), star (in the group, within reach, none), other groups of v
+//!   sharing a liberty's neighbourhood (none, a merge that fits, a merge that would overshoot);
+//! - per value, the demand of its live partial groups (cells missing, summed) — the dice it
+//!   needs against the supply the stage implies;
+//! - how many empty cells have 0, 1, 2, 3, 4 empty neighbours (how open the rest of the board is);
+//! - the hearts (filled count and whether they agree, on which value);
+//! - a bias per stage and per exact number of rolls to come.
+
+use super::super::geometry::{Bits, Geometry};
+use super::super::layout::Layout;
+
+/// Game stages by rolls still to come after the placement (1, 2, 3, 4, 5-6, 7-8, 9-11, 12-15,
+/// 16+); 0 rolls to come is the end, valued by the exact score.
+pub const STAGES: usize = 9;
+
+fn stage_of(rounds_after: usize) -> usize {
+    match rounds_after {
+        0..=4 => rounds_after.saturating_sub(1),
+        5..=6 => 4,
+        7..=8 => 5,
+        9..=11 => 6,
+        12..=15 => 7,
+        _ => 8,
+    }
+}
+
+/// Offset of the partial-group block of value v (values 2..=6; v - 1 entries of m each).
+const PARTIAL_OF_VALUE: [usize; 7] = [0, 0, 0, 1, 3, 6, 10];
+/// Liberties (3) x room (4) x star (3) x merge (3).
+const PARTIAL_SHAPES: usize = 108;
+const PARTIAL: usize = 0;
+const PARTIAL_LEN: usize = 15 * PARTIAL_SHAPES;
+/// Complete groups: value x star (2) x liberties (0..3+).
+const COMPLETE: usize = PARTIAL + PARTIAL_LEN;
+const COMPLETE_LEN: usize = 6 * 2 * 4;
+/// Dead groups: value x (boxed in, oversized).
+const DEAD: usize = COMPLETE + COMPLETE_LEN;
+const DEAD_LEN: usize = 6 * 2;
+/// Demand per value 2..=6, capped at 9.
+const DEMAND: usize = DEAD + DEAD_LEN;
+const DEMAND_CAP: usize = 9;
+const DEMAND_LEN: usize = 5 * (DEMAND_CAP + 1);
+/// Empty cells with k empty neighbours (k = 0..4): their count, capped at 7.
+const OPEN: usize = DEMAND + DEMAND_LEN;
+const OPEN_LEN: usize = 5 * 8;
+/// Hearts: filled (0..3) x (none filled / agreeing on value 1..6 / disagreeing).
+const HEARTS: usize = OPEN + OPEN_LEN;
+const HEARTS_LEN: usize = 4 * 8;
+const STAGE_BIAS: usize = HEARTS + HEARTS_LEN;
+/// Entries per stage.
+pub const PER_STAGE: usize = STAGE_BIAS + 1;
+/// One bias per exact number of rolls to come (capped), after the stage tables.
+const ROUND_BIAS: usize = STAGES * PER_STAGE;
+const ROUND_CAP: usize = 63;
+/// All entries.
+pub const LEN: usize = ROUND_BIAS + ROUND_CAP + 1;
+
+/// The name of this feature set, written in weight files and checked when they are read.
+pub const NAME: &str = "groups-v1";
+
+/// The entries one board switches on (an entry may appear more than once: two groups alike).
+/// At most 64 groups on a 64-cell board plus 13 others.
+pub struct Active {
+    pub idx: [u32; 80],
+    pub n: usize,
+}
+
+impl Default for Active {
+    fn default() -> Self {
+        Active { idx: [0; 80], n: 0 }
+    }
+}
+
+impl Active {
+    #[inline(always)]
+    fn push(&mut self, i: usize) {
+        self.idx[self.n] = i as u32;
+        self.n += 1;
+    }
+
+    pub fn as_slice(&self) -> &[u32] {
+        &self.idx[..self.n]
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Features {
+    pub geo: Geometry,
+}
+
+impl Features {
+    /// None when the layout has more than 64 cells.
+    pub fn new(layout: &Layout) -> Option<Features> {
+        Some(Features {
+            geo: Geometry::new(layout)?,
+        })
+    }
+
+    /// The entries switched on by board `b` with `rounds_after` rolls still to come (>= 1).
+    #[inline]
+    pub fn active(&self, b: &Bits, rounds_after: usize, out: &mut Active) {
+        let geo = &self.geo;
+        out.n = 0;
+        let base = stage_of(rounds_after) * PER_STAGE;
+        let mut demand = [0usize; 7];
+        for v in 1..=6usize {
+            let cells = b.by_value[v];
+            let mut todo = cells;
+            while todo != 0 {
+                let g = geo.flood(todo & todo.wrapping_neg(), cells);
+                todo &= !g;
+                let size = g.count_ones() as usize;
+                if size > v {
+                    out.push(base + DEAD + (v - 1) * 2 + 1);
+                    continue;
+                }
+                let libs = geo.expand(g) & b.empty;
+                let l = libs.count_ones() as usize;
+                if size == v {
+                    let star = (g & geo.star != 0) as usize;
+                    out.push(base + COMPLETE + ((v - 1) * 2 + star) * 4 + l.min(3));
+                    continue;
+                }
+                if l == 0 {
+                    out.push(base + DEAD + (v - 1) * 2);
+                    continue;
+                }
+                let m = v - size;
+                let mut reach = libs;
+                for _ in 1..m {
+                    reach |= geo.expand(reach) & b.empty;
+                }
+                let r = reach.count_ones() as usize;
+                let room = if r < m {
+                    0
+                } else if r == m {
+                    1
+                } else if r <= 2 * m {
+                    2
+                } else {
+                    3
+                };
+                let star = if g & geo.star != 0 {
+                    2
+                } else {
+                    (reach & geo.star != 0) as usize
+                };
+                let rest = cells & !g;
+                let others = geo.expand(libs) & rest;
+                let merge = if others == 0 {
+                    0
+                } else if size + (geo.flood(others, rest).count_ones() as usize) < v {
+                    1
+                } else {
+                    2
+                };
+                if room > 0 {
+                    demand[v] += m;
+                }
+                let shape = (((l.min(3) - 1) * 4 + room) * 3 + star) * 3 + merge;
+                let block = PARTIAL_OF_VALUE[v] + m - 1;
+                out.push(base + PARTIAL + block * PARTIAL_SHAPES + shape);
+            }
+        }
+        for (v, &d) in demand.iter().enumerate().skip(2) {
+            out.push(base + DEMAND + (v - 2) * (DEMAND_CAP + 1) + d.min(DEMAND_CAP));
+        }
+        for (k, count) in self.open_counts(b.empty).into_iter().enumerate() {
+            out.push(base + OPEN + k * 8 + count.min(7));
+        }
+        if geo.hearts != 0 {
+            let filled = geo.hearts & !b.empty;
+            let kind = if filled == 0 {
+                0
+            } else {
+                (1..=6).find(|&v| filled & !b.by_value[v] == 0).unwrap_or(7)
+            };
+            out.push(base + HEARTS + filled.count_ones() as usize * 8 + kind);
+        }
+        out.push(base + STAGE_BIAS);
+        out.push(ROUND_BIAS + rounds_after.min(ROUND_CAP));
+    }
+
+    /// Starting weights: what each group would score if the game ended now, plus a share of the
+    /// points of partial groups that have room (halved per cell missing); everything else 0.
+    /// Training from this prior instead of zeros skips the first, slow phase where greedy play
+    /// with an empty table is near random.
+    pub fn prior() -> Vec<f32> {
+        let mut w = vec![0.0f32; LEN];
+        for stage in 0..STAGES {
+            let base = stage * PER_STAGE;
+            for v in 1..=6usize {
+                for star in 0..2 {
+                    for l in 0..4 {
+                        w[base + COMPLETE + ((v - 1) * 2 + star) * 4 + l] = (v * (1 + star)) as f32;
+                    }
+                }
+                for m in 1..v {
+                    let block = PARTIAL_OF_VALUE[v] + m - 1;
+                    for shape in 0..PARTIAL_SHAPES {
+                        let (room, star) = (shape / 9 % 4, shape / 3 % 3);
+                        if room > 0 {
+                            let points = (v * if star == 2 { 2 } else { 1 }) as f32;
+                            w[base + PARTIAL + block * PARTIAL_SHAPES + shape] =
+                                points * 0.5f32.powi(m as i32);
+                        }
+                    }
+                }
+            }
+        }
+        w
+    }
+
+    /// How many empty cells have 0, 1, 2, 3 and 4 empty neighbours (bit-sliced counting).
+    #[inline(always)]
+    fn open_counts(&self, empty: u64) -> [usize; 5] {
+        let geo = &self.geo;
+        let (mut b0, mut b1, mut b2) = (0u64, 0u64, 0u64);
+        for d in geo.neighbour_masks(empty) {
+            let c0 = b0 & d;
+            b0 ^= d;
+            let c1 = b1 & c0;
+            b1 ^= c0;
+            b2 |= c1;
+        }
+        let e = empty;
+        [
+            (e & !b0 & !b1 & !b2).count_ones() as usize,
+            (e & b0 & !b1 & !b2).count_ones() as usize,
+            (e & !b0 & b1 & !b2).count_ones() as usize,
+            (e & b0 & b1).count_ones() as usize,
+            (e & b2).count_ones() as usize,
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::layout::official;
+    use super::*;
+
+    /// The features computed the slow, obvious way on arrays: groups by breadth-first search over
+    /// the layout's neighbour lists, room by repeated neighbour steps over empty cells.
+    fn active_by_arrays(layout: &Layout, values: &[u8], rounds_after: usize) -> Vec<u32> {
+        let near = |set: &[usize]| -> Vec<usize> {
+            let mut out: Vec<usize> = set
+                .iter()
+                .flat_map(|&c| layout.neighbours(c).iter().copied())
+                .collect();
+            out.sort();
+            out.dedup();
+            out
+        };
+        let component = |start: usize, keep: &dyn Fn(usize) -> bool| -> Vec<usize> {
+            let mut cells = vec![start];
+            let mut i = 0;
+            while i < cells.len() {
+                for &n in layout.neighbours(cells[i]) {
+                    if keep(n) && !cells.contains(&n) {
+                        cells.push(n);
+                    }
+                }
+                i += 1;
+            }
+            cells
+        };
+        let empty = |c: usize| layout.is_fillable(c) && values[c] == 0;
+        let base = stage_of(rounds_after) * PER_STAGE;
+        let mut out = Vec::new();
+        let mut demand = [0usize; 7];
+        let mut seen = vec![false; values.len()];
+        for v in 1..=6u8 {
+            for start in 0..values.len() {
+                if values[start] != v || seen[start] {
+                    continue;
+                }
+                let g = component(start, &|c| values[c] == v);
+                for &c in &g {
+                    seen[c] = true;
+                }
+                let (v, size) = (v as usize, g.len());
+                if size > v {
+                    out.push(base + DEAD + (v - 1) * 2 + 1);
+                    continue;
+                }
+                let libs: Vec<usize> = near(&g).into_iter().filter(|&c| empty(c)).collect();
+                let star_in = g.iter().any(|&c| layout.is_star(c)) as usize;
+                if size == v {
+                    out.push(base + COMPLETE + ((v - 1) * 2 + star_in) * 4 + libs.len().min(3));
+                    continue;
+                }
+                if libs.is_empty() {
+                    out.push(base + DEAD + (v - 1) * 2);
+                    continue;
+                }
+                let m = v - size;
+                let mut reach = libs.clone();
+                for _ in 1..m {
+                    let mut more: Vec<usize> =
+                        near(&reach).into_iter().filter(|&c| empty(c)).collect();
+                    more.extend(&reach);
+                    more.sort();
+                    more.dedup();
+                    reach = more;
+                }
+                let r = reach.len();
+                let room = match r {
+                    _ if r < m => 0,
+                    _ if r == m => 1,
+                    _ if r <= 2 * m => 2,
+                    _ => 3,
+                };
+                let star = if star_in == 1 {
+                    2
+                } else {
+                    reach.iter().any(|&c| layout.is_star(c)) as usize
+                };
+                let others: Vec<usize> = near(&libs)
+                    .into_iter()
+                    .filter(|&c| values[c] == v as u8 && !g.contains(&c))
+                    .collect();
+                let mut joined: Vec<usize> = Vec::new();
+                for &o in &others {
+                    if !joined.contains(&o) {
+                        joined.extend(component(o, &|c| values[c] == v as u8));
+                    }
+                }
+                let merge = match joined.len() {
+                    0 => 0,
+                    t if size + t < v => 1,
+                    _ => 2,
+                };
+                if room > 0 {
+                    demand[v] += m;
+                }
+                let shape = (((libs.len().min(3) - 1) * 4 + room) * 3 + star) * 3 + merge;
+                out.push(base + PARTIAL + (PARTIAL_OF_VALUE[v] + m - 1) * PARTIAL_SHAPES + shape);
+            }
+        }
+        for (v, &d) in demand.iter().enumerate().skip(2) {
+            out.push(base + DEMAND + (v - 2) * (DEMAND_CAP + 1) + d.min(DEMAND_CAP));
+        }
+        let mut open = [0usize; 5];
+        for c in 0..values.len() {
+            if empty(c) {
+                open[layout.neighbours(c).iter().filter(|&&n| empty(n)).count()] += 1;
+            }
+        }
+        for (k, n) in open.into_iter().enumerate() {
+            out.push(base + OPEN + k * 8 + n.min(7));
+        }
+        let hearts = layout.hearts();
+        if !hearts.is_empty() {
+            let filled: Vec<u8> = hearts
+                .iter()
+                .map(|&h| values[h])
+                .filter(|&v| v != 0)
+                .collect();
+            let kind = match filled.first() {
+                None => 0,
+                Some(&v) if filled.iter().all(|&f| f == v) => v as usize,
+                Some(_) => 7,
+            };
+            out.push(base + HEARTS + filled.len() * 8 + kind);
+        }
+        out.push(base + STAGE_BIAS);
+        out.push(ROUND_BIAS + rounds_after.min(ROUND_CAP));
+        out.into_iter().map(|i| i as u32).collect()
+    }
+
+    /// The mask features equal the array twin's (as multisets) on thousands of random boards of
+    /// the official layouts and random small ones, at every stage.
+    #[test]
+    fn mask_features_match_the_array_twin() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(41);
+        let mut a = Active::default();
+        for case in 0..3000 {
+            let layout = if case % 2 == 0 {
+                official(1 + (case % 4 / 2) as u8)
+            } else {
+                super::super::super::bits::tests::random_layout(&mut rng)
+            };
+            let f = Features::new(&layout).unwrap();
+            let fill = rng.random_range(0.0..1.0);
+            let mut values = vec![0u8; layout.cells()];
+            for &c in layout.fillable() {
+                if layout.mirror(c) >= c && rng.random_bool(fill) {
+                    values[c] = rng.random_range(1..=6);
+                    values[layout.mirror(c)] = rng.random_range(1..=6);
+                }
+            }
+            let r = rng.random_range(1..30);
+            f.active(&f.geo.from_values(&values), r, &mut a);
+            let mut fast = a.as_slice().to_vec();
+            let mut slow = active_by_arrays(&layout, &values, r);
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "case {case}");
+        }
+    }
+
+    /// Stages cover every round count, in order, and every index stays inside the table.
+    #[test]
+    fn stages_and_indices_fit() {
+        let mut last = 0;
+        for r in 1..100 {
+            let s = stage_of(r);
+            assert!(s < STAGES && s >= last, "{r}");
+            last = s;
+        }
+        let layout = official(2);
+        let f = Features::new(&layout).unwrap();
+        let mut a = Active::default();
+        let mut b = f.geo.empty_board();
+        // Fill the board in a fixed pattern and check every intermediate board.
+        for (k, cell) in (0..56)
+            .filter(|&c| f.geo.canonical >> c & 1 == 1)
+            .enumerate()
+        {
+            f.geo
+                .apply(&mut b, cell, (k % 6 + 1) as u8, ((k * 5) % 6 + 1) as u8);
+            f.active(&b, 22 - k.min(21), &mut a);
+            assert!(a.as_slice().iter().all(|&i| (i as usize) < LEN));
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The learned afterstate value (group-level features, one table per game stage), its weight
+//! file, and its TD trainer (`bot train splitter`).
+
+pub mod features;
+pub mod file;
+pub mod train;
+pub mod value;
+
+pub use value::LearnedValue;
