@@ -85,6 +85,7 @@ impl RunInfo {
 
 /// A results file as `merge` reads it: its name (for errors), its header and configuration (as
 /// JSON, compared between files), and the rest, tool-specific.
+#[derive(Debug)]
 pub struct Loaded<T> {
     pub name: String,
     pub run: RunInfo,
@@ -167,6 +168,12 @@ pub fn load<T: serde::de::DeserializeOwned>(
         }
         let body: T = serde_json::from_slice(&bytes).map_err(parse_error)?;
         loaded.push(Loaded { name, run, body });
+    }
+    if loaded[0].run.version != VERSION {
+        eprintln!(
+            "note: the shards were played by tester {}; this is tester {VERSION}",
+            one_line(&loaded[0].run.version)
+        );
     }
     Ok(loaded)
 }
@@ -263,54 +270,58 @@ pub fn assemble(
             owner[game] = Some((p, j));
         }
     }
-    // Every game a part was asked for, and every game of the required range, is there.
-    // (Each distinct range once: with N shards of one plan, the N scopes are the same.)
-    let mut ranges: Vec<(usize, usize)> = parts
-        .iter()
-        .map(|p| &p.scope)
-        .chain([&required])
-        .map(|r| (r.start, r.end))
-        .collect();
-    ranges.sort_unstable();
-    ranges.dedup();
-    for game in ranges.into_iter().flat_map(|(start, end)| start..end) {
+    // Every part holds its whole slice of its scope (a shard that stopped early is short, even
+    // when a complete copy of it is given too). Slice sizes are counted once per distinct scope
+    // and shard count: with N shards of one plan, that is once.
+    let mut sizes: Vec<((usize, usize, usize), Vec<usize>)> = Vec::new();
+    for (p, part) in parts.iter().enumerate() {
+        let key = (part.scope.start, part.scope.end, part.shard.count);
+        let slot = match sizes.iter().position(|(k, _)| *k == key) {
+            Some(slot) => slot,
+            None => {
+                let mut per_index = vec![0; part.shard.count];
+                for game in part.scope.clone() {
+                    per_index[unit(game) % part.shard.count] += 1;
+                }
+                sizes.push((key, per_index));
+                sizes.len() - 1
+            }
+        };
+        let size = sizes[slot].1[part.shard.index - 1];
+        if part.games.len() < size {
+            let first = part
+                .scope
+                .clone()
+                .find(|&g| part.shard.holds(unit(g)) && owner[g].is_none_or(|(q, _)| q != p))
+                .expect("a game of the slice is not in the part");
+            return Err(format!(
+                "{}: shard {} lacks {} of its {size} games (the first: {}): did it stop early? play it again",
+                part.name,
+                part.shard,
+                size - part.games.len(),
+                describe(first)
+            ));
+        }
+    }
+    // Every game of the required range is there (no shard missing).
+    for game in required.clone() {
         if owner[game].is_some() {
             continue;
         }
-        let claimed_by = parts
+        let mut counts: Vec<usize> = parts
             .iter()
-            .find(|p| p.scope.contains(&game) && p.shard.holds(unit(game)));
-        return Err(match claimed_by {
-            Some(part) => {
-                let missing = part
-                    .scope
-                    .clone()
-                    .filter(|&g| part.shard.holds(unit(g)) && owner[g].is_none())
-                    .count();
-                format!(
-                    "{}: shard {} lacks {missing} of its games (the first: {}): did it stop early? play it again",
-                    part.name,
-                    part.shard,
-                    describe(game)
-                )
-            }
-            None => {
-                let mut counts: Vec<usize> = parts
-                    .iter()
-                    .filter(|p| p.scope.contains(&game))
-                    .map(|p| p.shard.count)
-                    .collect();
-                counts.sort_unstable();
-                counts.dedup();
-                match counts.as_slice() {
-                    [n] => format!(
-                        "shard {}/{n} is missing: no file holds {}",
-                        unit(game) % n + 1,
-                        describe(game)
-                    ),
-                    _ => format!("no file holds {}: a shard is missing", describe(game)),
-                }
-            }
+            .filter(|p| p.scope.contains(&game))
+            .map(|p| p.shard.count)
+            .collect();
+        counts.sort_unstable();
+        counts.dedup();
+        return Err(match counts.as_slice() {
+            [n] => format!(
+                "shard {}/{n} is missing: no file holds {}",
+                unit(game) % n + 1,
+                describe(game)
+            ),
+            _ => format!("no file holds {}: a shard is missing", describe(game)),
         });
     }
     Ok(owner[required]

@@ -55,6 +55,9 @@ pub fn run(args: Args) -> ExitCode {
 fn merge(args: &Args) -> Result<Option<usize>, String> {
     let files = shard::load::<ArenaFile>(&args.files, "arena")?;
     let config = files[0].body.config.clone();
+    config
+        .check()
+        .map_err(|e| format!("{}: a plan no arena plays: {e}", files[0].name))?;
     let mut parts = Vec::new();
     for file in &files {
         let name = &file.name;

@@ -231,25 +231,7 @@ fn plan_config(args: &Args) -> Result<PlanConfig, String> {
         rules: rules.describe(),
         plan,
     };
-    if let Plan::Fixed { players, games } = &config.plan {
-        if let Some(p) = players.iter().find(|&&p| games / p == 0) {
-            return Err(format!(
-                "--games {games} is fewer than one rotation of {p} seats"
-            ));
-        }
-    }
-    // Every seed of the plan, times 10 plus a seat, must fit (`{seed}` in a command).
-    let seeds = config.len() as u64;
-    if config
-        .first_seed
-        .checked_add(seeds)
-        .is_none_or(|s| s > u64::MAX / 10)
-    {
-        return Err(format!(
-            "--seed {}: too large for this plan",
-            config.first_seed
-        ));
-    }
+    config.check()?;
     Ok(config)
 }
 

@@ -47,6 +47,80 @@ pub struct Block {
 }
 
 impl PlanConfig {
+    /// A plan `tester arena` can play (also checked when a file brings it): bots, player counts
+    /// and game counts within the options' bounds, every seed small enough for `{seed}`.
+    pub fn check(&self) -> Result<(), String> {
+        let max_games = super::MAX_GAMES as usize;
+        let names = self.bots.iter().map(|b| b.name.as_str());
+        if self.bots.len() < 2
+            || names
+                .clone()
+                .enumerate()
+                .any(|(i, n)| names.clone().take(i).any(|m| m == n))
+        {
+            return Err("at least two bots, each with its own name".into());
+        }
+        let limits = [self.first_turn_ms, self.turn_ms];
+        let max_ms = bot::cli::args::MAX_SECONDS * 1000;
+        if limits.iter().any(|ms| !(1..=max_ms).contains(ms))
+            || !(0.0..=max_ms as f64).contains(&self.slow_ms)
+        {
+            return Err("time limits outside 1 ms..one day".into());
+        }
+        match &self.plan {
+            Plan::Fixed { players, games } => {
+                if players.is_empty() || players.iter().any(|p| !(2..=4).contains(p)) {
+                    return Err(format!("--players {players:?}: each must be 2, 3 or 4"));
+                }
+                if let Some((i, p)) =
+                    (players.iter().enumerate()).find(|(i, p)| players[..*i].contains(p))
+                {
+                    return Err(format!(
+                        "--players: {p} is given twice (position {})",
+                        i + 1
+                    ));
+                }
+                if *games > max_games {
+                    return Err(format!("--games {games}: at most {max_games}"));
+                }
+                if let Some(p) = players.iter().find(|&&p| games / p == 0) {
+                    return Err(format!(
+                        "--games {games} is fewer than one rotation of {p} seats"
+                    ));
+                }
+            }
+            Plan::Sprt {
+                a,
+                b,
+                test,
+                max_games: most,
+                round_games,
+            } => {
+                if a == b || *a >= self.bots.len() || *b >= self.bots.len() {
+                    return Err("--sprt: A and B must be two of the bots".into());
+                }
+                SprtConfig::new(test.elo0, test.elo1, test.alpha, test.beta)?;
+                if !(1..=max_games).contains(most) {
+                    return Err(format!("--max-games {most}: from 1 to {max_games}"));
+                }
+                if !(2..=max_games).contains(round_games) || round_games % 2 == 1 {
+                    return Err(format!(
+                        "--round-games {round_games}: even, from 2 to {max_games}"
+                    ));
+                }
+            }
+        }
+        // Every seed of the plan, times 10 plus a seat, must fit (`{seed}` in a command).
+        let last = self.first_seed.checked_add(self.len() as u64);
+        if last.is_none_or(|s| s > u64::MAX / 10) {
+            return Err(format!(
+                "--seed {}: too large for this plan",
+                self.first_seed
+            ));
+        }
+        Ok(())
+    }
+
     /// The sections of a fixed plan, or SPRT rounds `first..=last` (1-based).
     pub fn blocks(&self, rounds: Option<(usize, usize)>) -> Vec<Block> {
         match &self.plan {
