@@ -10,7 +10,7 @@
 #   scruffle bench --seeds 1-100 --seconds 10
 # Shard K runs `tester TOOL --shard K/N --json DIR/NAME-K-of-N.json REST` (its report goes to
 # DIR/NAME-K-of-N.log); then `tester TOOL merge` of the N files prints the whole plan's report,
-# also saved as DIR/NAME-merged.txt and DIR/NAME-merged.json. The exit status is the merge's
+# also saved as DIR/NAME-merged.txt (stdout), .err (stderr: Splitter's means and CIs) and .json. The exit status is the merge's
 # (3: an SPRT that needs another round).
 #
 # -S HOSTS: GNU parallel's --sshloginfile (one host a line, e.g. `1/user@node7`; the number is how
@@ -71,6 +71,7 @@ if [ -z "$hosts" ]; then
     ::: $(seq 1 "$n") || status=$?
 else
   [ -r "$hosts" ] || die "-S $hosts: cannot read the hosts file"
+  hosts=$(cd "$(dirname "$hosts")" && pwd)/$(basename "$hosts")
   commit=$(cd "$repo" && git rev-parse HEAD)
   git -C "$repo" diff --quiet HEAD || echo "warning: uncommitted changes are not sent to the hosts (they build $commit)" >&2
   remote=.cache/bot-shards/$commit
@@ -95,5 +96,8 @@ fi
 
 mapfile -t files < <(shard_files "$out" "$name" "$n")
 merge_status=0
-"$tester" "${merge[@]}" "${files[@]}" --json "$out/$name-merged.json" | tee "$out/$name-merged.txt" || merge_status=${PIPESTATUS[0]}
+"$tester" "${merge[@]}" "${files[@]}" --json "$out/$name-merged.json" \
+  >"$out/$name-merged.txt" 2>"$out/$name-merged.err" || merge_status=$?
+cat "$out/$name-merged.txt"
+cat "$out/$name-merged.err" >&2
 exit "$merge_status"
