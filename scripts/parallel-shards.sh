@@ -51,13 +51,12 @@ split_tool "$@"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
-# The shard's command line, quoted for the shell that runs it; {shard} (GNU parallel's K) is left
-# unquoted so that parallel finds it.
-shard_command() { # shard_command TESTER FILE_PREFIX
+# The command line of shard {shard} (GNU parallel's K, left unquoted for parallel to find),
+# quoted for the shell that runs it; JSON is shell text naming the results file.
+shard_line() { # shard_line TESTER JSON
   printf '%q ' "$1" "${tool[@]}"
-  printf -- '--shard {shard}/%s --json %q-{shard}-of-%s.json ' "$n" "$2" "$n"
+  printf -- '--shard {shard}/%s --json %s ' "$n" "$2"
   if [ ${#rest[@]} -gt 0 ]; then printf '%q ' "${rest[@]}"; fi
-  printf -- '> %q-{shard}-of-%s.log' "$2" "$n"
 }
 
 tester=${TESTER:-$repo/target/release/tester}
@@ -67,27 +66,39 @@ fi
 
 status=0
 if [ -z "$hosts" ]; then
-  parallel --will-cite -j "$jobs" -I '{shard}' "$(shard_command "$tester" "$out/$name")" \
+  prefix=$(printf %q "$out/$name")
+  parallel --will-cite -j "$jobs" -I '{shard}' \
+    "$(shard_line "$tester" "$prefix-{shard}-of-$n.json") > $prefix-{shard}-of-$n.log" \
     ::: $(seq 1 "$n") || status=$?
 else
   [ -r "$hosts" ] || die "-S $hosts: cannot read the hosts file"
   hosts=$(cd "$(dirname "$hosts")" && pwd)/$(basename "$hosts")
   commit=$(cd "$repo" && git rev-parse HEAD)
   git -C "$repo" diff --quiet HEAD || echo "warning: uncommitted changes are not sent to the hosts (they build $commit)" >&2
-  remote=.cache/bot-shards/$commit
+  # Expanded by each host's shell (`:` in HOSTS, this machine, works the same way).
+  remote='"$HOME"/.cache/bot-shards/'$commit
   stage=$(mktemp -d)
   trap 'rm -rf "$stage"' EXIT
   archive=bot-src-$commit.tar.gz
   git -C "$repo" archive --format=tar.gz -o "$stage/$archive" HEAD
   if [ "$build" = 1 ]; then
-    # Once per host: unpack and build the release binaries (BOT_COMMIT names the build).
+    # Once per host: unpack and build the release binaries (BOT_COMMIT names the build). The
+    # archive lands in the login folder (here: in the stage folder, where this runs).
     (cd "$stage" && parallel --will-cite --nonall --sshloginfile "$hosts" --basefile "$archive" \
-      ". ~/.cargo/env 2>/dev/null; mkdir -p $remote && tar -xzf $archive -C $remote && rm -f $archive && cd $remote && BOT_COMMIT=$commit cargo build --release --quiet -p bot -p tester")
+      ". \"\$HOME\"/.cargo/env 2>/dev/null; mkdir -p $remote && tar -xzf $archive -C $remote && rm -f $archive && cd $remote && BOT_COMMIT=$commit cargo build --release --quiet -p bot -p tester")
   fi
-  # Results come back next to where they were written: run from DIR, write in the remote folder.
-  (cd "$out" && parallel --will-cite -j "$jobs" --sshloginfile "$hosts" --workdir "$remote" \
-    -I '{shard}' --return "$name-{shard}-of-$n.json" --return "$name-{shard}-of-$n.log" --cleanup \
-    "$(shard_command ./target/release/tester "$name")" ::: $(seq 1 "$n")) || status=$?
+  # Each shard prints its results file on stdout (its report goes to stderr), which --results
+  # saves here as NAME-K-of-N.out (and .out.err): nothing to copy back by hand.
+  run_command="cd $remote && f=\$(mktemp) && $(shard_line ./target/release/tester '"$f"') >&2; s=\$?; cat \"\$f\"; rm -f \"\$f\"; exit \$s"
+  parallel --will-cite -j "$jobs" --sshloginfile "$hosts" -I '{shard}' \
+    --results "$out/$name-{shard}-of-$n.out" "$run_command" ::: $(seq 1 "$n") >/dev/null || status=$?
+  for ((k = 1; k <= n; k++)); do
+    base=$out/$name-$k-of-$n
+    # A shard that failed printed nothing: no results file (the merge names it missing).
+    if [ -s "$base.out" ]; then mv "$base.out" "$base.json"; else rm -f "$base.out"; fi
+    if [ -e "$base.out.err" ]; then mv "$base.out.err" "$base.log"; fi
+    rm -f "$base.out.seq"
+  done
 fi
 if [ "$status" != 0 ]; then
   echo "$(basename "$0"): $status shard(s) failed (see $out/$name-K-of-$n.log); merging shows what is missing" >&2
