@@ -30,7 +30,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=BOT_COMMIT");
     let build = match git(&["rev-parse", "HEAD"]) {
         Some(commit) if !commit.is_empty() => {
-            let short = &commit[..commit.len().min(12)];
+            let short: String = commit.chars().take(12).collect();
             match git(&["diff", "HEAD", "--no-ext-diff", "--no-color"]) {
                 Some(diff) if !diff.is_empty() => {
                     format!("commit {short}, modified {:016x}", fnv1a(diff.as_bytes()))
@@ -39,7 +39,10 @@ fn main() {
             }
         }
         _ => match std::env::var("BOT_COMMIT") {
-            Ok(commit) if !commit.trim().is_empty() => format!("commit {}", commit.trim()),
+            Ok(commit) if !commit.trim().is_empty() => {
+                let short: String = commit.trim().chars().take(12).collect();
+                format!("commit {short}")
+            }
             _ => "commit unknown".to_string(),
         },
     };

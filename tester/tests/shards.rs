@@ -78,29 +78,33 @@ fn shard_file(dir: &Path, name: &str, k: usize, n: usize) -> PathBuf {
 }
 
 /// Play `args` (a tester command line) as `n` shards into `dir` (files NAME-K-of-N.json): with
-/// GNU parallel through the script when it is installed, else here one after the other.
+/// GNU parallel through scripts/parallel-shards.sh when it is installed, else here.
 fn play_shards(dir: &Path, name: &str, n: usize, args: &[String]) {
-    if gnu_parallel() {
-        let output = Command::new(format!("{SCRIPTS}/parallel-shards.sh"))
-            .env("TESTER", TESTER)
-            .args([
-                "-n",
-                &n.to_string(),
-                "-j",
-                "2",
-                "--no-merge",
-                "--name",
-                name,
-                "-o",
-            ])
-            .arg(dir)
-            .arg("--")
-            .args(args)
-            .output()
-            .unwrap();
-        ok(output, "parallel-shards.sh");
-        return;
+    if !gnu_parallel() {
+        return play_shards_here(dir, name, n, args);
     }
+    let output = Command::new(format!("{SCRIPTS}/parallel-shards.sh"))
+        .env("TESTER", TESTER)
+        .args([
+            "-n",
+            &n.to_string(),
+            "-j",
+            "2",
+            "--no-merge",
+            "--name",
+            name,
+            "-o",
+        ])
+        .arg(dir)
+        .arg("--")
+        .args(args)
+        .output()
+        .unwrap();
+    ok(output, "parallel-shards.sh");
+}
+
+/// The same, one shard after the other, here.
+fn play_shards_here(dir: &Path, name: &str, n: usize, args: &[String]) {
     for k in 1..=n {
         let (tool, rest) = args.split_at(tool_words(args));
         let file = shard_file(dir, name, k, n);
@@ -365,7 +369,7 @@ fn arena_shards_merge_to_the_unsharded_tables_and_ratings() {
     }
 
     let other_args = arena_args(&["--players", "2,3", "--games", "6", "--seed", "41"]);
-    play_shards(&dir, "other", 3, &other_args);
+    play_shards_here(&dir, "other", 3, &other_args);
     let other = shard_file(&dir, "other", 3, 3);
     refuses_what_is_not_one_plan(&dir, &["arena"], &files, &other);
     let _ = std::fs::remove_dir_all(dir);
@@ -393,42 +397,59 @@ fn an_sprt_played_in_rounds_of_shards_reaches_the_live_verdict() {
         .and_then(|l| l.split(' ').next())
         .map(|games| games.parse::<usize>().unwrap() / 4)
         .unwrap();
-    let mut files = Vec::new();
-    let mut round = 1;
-    let merged = loop {
-        let round_args = [
-            args[..1].to_vec(),
-            strings(&["--round", &round.to_string()]),
-            args[1..].to_vec(),
-        ]
-        .concat();
-        play_shards(&dir, &format!("round-{round}"), 2, &round_args);
-        files.extend(shard_files(&dir, &format!("round-{round}"), 2));
-        let merged = merge(&["arena"], &files);
-        match merged.status.code() {
-            Some(3) => {
-                let report = text(&merged.stdout);
-                let next = format!("no verdict yet: play round {}", round + 1);
-                assert!(report.contains(&next), "{report}");
-                round += 1;
-                assert!(round <= rounds_to_verdict, "{report}");
-            }
-            _ => break ok(merged, "the merge with the verdict"),
-        }
+    let round_args = |round: usize| {
+        let round = strings(&["--round", &round.to_string()]);
+        [args[..1].to_vec(), round, args[1..].to_vec()].concat()
     };
+    let files_until = |last: usize| -> Vec<PathBuf> {
+        (1..=last)
+            .flat_map(|r| shard_files(&dir, &format!("round-{r}"), 2))
+            .collect()
+    };
+    // The rounds, each as 2 shards: through scripts/sprt-rounds.sh (which merges after each
+    // round and stops at the verdict) when GNU parallel is installed, else here.
+    let mut round = 1;
+    if gnu_parallel() {
+        let output = Command::new(format!("{SCRIPTS}/sprt-rounds.sh"))
+            .env("TESTER", TESTER)
+            .args(["-n", "2", "-j", "2", "-o"])
+            .arg(&dir)
+            .arg("--")
+            .args(&args)
+            .output()
+            .unwrap();
+        let log = text(&ok(output, "sprt-rounds.sh").stdout);
+        assert!(log.contains("-> H1 accepted"), "{log}");
+        while shard_file(&dir, &format!("round-{}", round + 1), 1, 2).exists() {
+            round += 1;
+        }
+    } else {
+        loop {
+            play_shards(&dir, &format!("round-{round}"), 2, &round_args(round));
+            if merge(&["arena"], &files_until(round)).status.code() != Some(3) {
+                break;
+            }
+            round += 1;
+            assert!(round <= rounds_to_verdict);
+        }
+    }
     assert_eq!(round, rounds_to_verdict);
+    // After each earlier round the merge asks for the next one (exit status 3).
+    for r in 1..round {
+        let merged = merge(&["arena"], &files_until(r));
+        let report = text(&merged.stdout);
+        assert_eq!(merged.status.code(), Some(3), "{report}");
+        let next = format!("no verdict yet: play round {}", r + 1);
+        assert!(report.contains(&next), "{report}");
+    }
+    let files = files_until(round);
+    let merged = ok(merge(&["arena"], &files), "the merge with the verdict");
     assert_eq!(
         arena_without_times(&text(&merged.stdout)),
         arena_without_times(&live_report)
     );
     // A round played past the verdict changes nothing: it is left out, as the live run stops.
-    let extra = [
-        args[..1].to_vec(),
-        strings(&["--round", &(round + 1).to_string()]),
-        args[1..].to_vec(),
-    ]
-    .concat();
-    play_shards(&dir, "late", 1, &extra);
+    play_shards_here(&dir, "late", 1, &round_args(round + 1));
     let with_late = [files.clone(), shard_files(&dir, "late", 1)].concat();
     let merged_late = ok(merge(&["arena"], &with_late), "merge with a late round");
     assert_eq!(text(&merged_late.stdout), text(&merged.stdout));
@@ -514,7 +535,7 @@ fn splitter_shards_merge_to_the_unsharded_totals_means_and_paired_difference() {
         splitter_without_times(&whole_err)
     );
 
-    play_shards(&dir, "other", 3, &splitter_args("another"));
+    play_shards_here(&dir, "other", 3, &splitter_args("another"));
     let other = shard_file(&dir, "other", 3, 3);
     refuses_what_is_not_one_plan(&dir, &["splitter"], &files, &other);
     let output = tester(&[&args[..1], &strings(&["--shard", "1/2"]), &args[1..]].concat());
@@ -570,7 +591,7 @@ fn scruffle_bench_shards_merge_to_the_unsharded_table_and_means() {
         "{whole_report}"
     );
 
-    play_shards(&dir, "other", 3, &scruffle_args("2"));
+    play_shards_here(&dir, "other", 3, &scruffle_args("2"));
     let other = shard_file(&dir, "other", 3, 3);
     refuses_what_is_not_one_plan(&dir, &["scruffle"], &files, &other);
     // A results file of another tool.
