@@ -338,3 +338,6 @@ pub fn write(path: &Path, value: &impl Serialize) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+pub mod hostile;

@@ -238,7 +238,7 @@ fn refuses_what_is_not_one_plan(dir: &Path, tool: &[&str], files: &[PathBuf], ot
     let rebuilt = edited(&files[n - 1], &dir.join("rebuilt.json"), |v| {
         v["run"]["version"] = "0.0.1 (commit 0123456789ab)".into()
     });
-    let mixed = [&files[..n - 1], &[rebuilt.clone()]].concat();
+    let mixed = [&files[..n - 1], std::slice::from_ref(&rebuilt)].concat();
     refused(
         merge(tool, &mixed),
         &format!(

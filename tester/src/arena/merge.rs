@@ -171,3 +171,141 @@ fn round_games(config: &PlanConfig) -> usize {
         Plan::Fixed { .. } => 1,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::plan::seat_commands;
+    use crate::arena::sprt::SprtConfig;
+    use crate::arena::BotSpec;
+    use crate::shard::hostile::{damage, is_one_clean_line};
+    use test_support::fuzz::config;
+    use test_support::proptest::prelude::*;
+
+    fn plan(sprt: bool) -> PlanConfig {
+        let bot = |name: &str| BotSpec {
+            name: name.into(),
+            command: format!("{name} --seed {{seed}}"),
+        };
+        PlanConfig {
+            bots: vec![bot("a"), bot("b"), bot("c")],
+            first_seed: 5,
+            first_turn_ms: 1000,
+            turn_ms: 50,
+            slow_ms: 45.0,
+            rules: "default".into(),
+            plan: match sprt {
+                false => Plan::Fixed {
+                    players: vec![2, 3],
+                    games: 6,
+                },
+                true => Plan::Sprt {
+                    a: 0,
+                    b: 1,
+                    test: SprtConfig::new(0.0, 20.0, 0.05, 0.05).unwrap(),
+                    max_games: 40,
+                    round_games: 4,
+                },
+            },
+        }
+    }
+
+    /// A played game as the referee would report it: seat 0 first, one turn time each.
+    fn game(config: &PlanConfig, index: usize) -> GameResult {
+        let planned = config.scheduled(index);
+        let n = planned.seats.len();
+        GameResult {
+            players: n,
+            seed: planned.seed,
+            rotation: planned.rotation,
+            seats: planned.seats.clone(),
+            commands: seat_commands(&planned, &config.bots),
+            final_scores: (0..n as u32).map(|s| 100 - s).collect(),
+            ranks: (1..=n).collect(),
+            failures: vec![None; n],
+            failure_details: vec![None; n],
+            turns: 10,
+            max_turn_ms: vec![1.5; n],
+            first_turn_ms: vec![Some(3.0); n],
+            later_turn_ms: vec![vec![0.5, 1.5]; n],
+            referee_error: None,
+        }
+    }
+
+    /// The results files of `count` shards of `config` (for an SPRT: of rounds 1 and 2).
+    fn shard_files(config: &PlanConfig, count: usize) -> Vec<serde_json::Value> {
+        let (games, rounds) = match config.plan {
+            Plan::Fixed { .. } => (config.len(), None),
+            Plan::Sprt { .. } => (config.round_range(1, 2).end, Some((1, 2))),
+        };
+        (1..=count)
+            .map(|index| {
+                let shard = Shard { index, count };
+                let games: Vec<GameResult> = (0..games)
+                    .filter(|&i| shard.holds(config.unit(i)))
+                    .map(|i| game(config, i))
+                    .collect();
+                serde_json::json!({
+                    "run": RunInfo::new("arena", shard),
+                    "rounds": rounds,
+                    "config": config,
+                    "workers": 1,
+                    "seconds": 0.25,
+                    "games": games,
+                })
+            })
+            .collect()
+    }
+
+    fn merge_these(files: &[serde_json::Value], tag: &str) -> Result<Option<usize>, String> {
+        let paths: Vec<PathBuf> = (0..files.len())
+            .map(|i| {
+                let path = std::env::temp_dir()
+                    .join(format!("arena-merge-{}-{tag}-{i}.json", std::process::id()));
+                std::fs::write(&path, files[i].to_string()).unwrap();
+                path
+            })
+            .collect();
+        let args = Args {
+            files: paths.clone(),
+            json: None,
+            csv: None,
+            quiet: true,
+        };
+        let result = merge(&args);
+        for path in paths {
+            let _ = std::fs::remove_file(path);
+        }
+        result
+    }
+
+    #[test]
+    fn shards_of_a_fixed_plan_and_of_sprt_rounds_merge() {
+        assert_eq!(
+            merge_these(&shard_files(&plan(false), 3), "fixed"),
+            Ok(None)
+        );
+        // Rounds 1 and 2 of 4 games, every seat 0 winning: 4 wins and 4 losses for A, no
+        // verdict yet.
+        assert_eq!(
+            merge_these(&shard_files(&plan(true), 2), "sprt"),
+            Ok(Some(3))
+        );
+    }
+
+    proptest! {
+        #![proptest_config(config("arena merge: damaged results files"))]
+        #[test]
+        fn damaged_results_files_are_refused_in_one_line_or_merged(
+            sprt in any::<bool>(),
+            file in 0usize..3,
+            damages in prop::collection::vec((any::<u64>(), any::<u8>()), 1..4),
+        ) {
+            let mut files = shard_files(&plan(sprt), 3);
+            damage(&mut files[file], &damages);
+            if let Err(e) = merge_these(&files, "fuzz") {
+                prop_assert!(is_one_clean_line(&e), "{e:?}");
+            }
+        }
+    }
+}

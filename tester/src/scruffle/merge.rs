@@ -80,3 +80,104 @@ fn merge(args: &Args) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scruffle::check::Verdict;
+    use crate::shard::hostile::{damage, is_one_clean_line};
+    use test_support::fuzz::config;
+    use test_support::proptest::prelude::*;
+
+    fn plan() -> Plan {
+        Plan {
+            seeds_text: "3,1-4".into(),
+            seeds: vec![3, 1, 2, 3, 4],
+            seconds: 0.5,
+            solver_seed: 1,
+        }
+    }
+
+    fn shard_files(count: usize) -> Vec<serde_json::Value> {
+        let plan = plan();
+        (1..=count)
+            .map(|index| {
+                let shard = Shard { index, count };
+                let rows: Vec<Row> = (0..plan.seeds.len())
+                    .filter(|&i| shard.holds(i))
+                    .map(|i| Row {
+                        index: i,
+                        seed: plan.seeds[i],
+                        width: 10,
+                        height: 12,
+                        words: 40,
+                        score: 1000 + i as u128,
+                        baseline: 900,
+                        u2: 5000,
+                        u3: 4000,
+                        verdict: Verdict {
+                            score: 1000 + i as u128,
+                            placements: 10,
+                            new_cells: 30,
+                        },
+                        lns_iterations: 7,
+                        seconds: 0.25 + i as f64 / 4.0,
+                    })
+                    .collect();
+                serde_json::json!({
+                    "run": RunInfo::new("scruffle bench", shard),
+                    "config": plan,
+                    "rows": rows,
+                })
+            })
+            .collect()
+    }
+
+    fn merge_these(files: &[serde_json::Value], tag: &str) -> Result<(), String> {
+        let paths: Vec<PathBuf> = (0..files.len())
+            .map(|i| {
+                let path = std::env::temp_dir().join(format!(
+                    "scruffle-merge-{}-{tag}-{i}.json",
+                    std::process::id()
+                ));
+                std::fs::write(&path, files[i].to_string()).unwrap();
+                path
+            })
+            .collect();
+        let result = merge(&Args {
+            files: paths.clone(),
+            json: None,
+        });
+        for path in paths {
+            let _ = std::fs::remove_file(path);
+        }
+        result
+    }
+
+    #[test]
+    fn shards_merge_even_with_a_seed_listed_twice() {
+        assert_eq!(merge_these(&shard_files(2), "good"), Ok(()));
+        let mut files = shard_files(2);
+        files[1]["rows"][0]["seed"] = 4.into();
+        let e = merge_these(&files, "bad").unwrap_err();
+        assert!(
+            e.contains("a row for seed 4 at position 2 of --seeds"),
+            "{e}"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(config("scruffle merge: damaged results files"))]
+        #[test]
+        fn damaged_results_files_are_refused_in_one_line_or_merged(
+            file in 0usize..3,
+            damages in prop::collection::vec((any::<u64>(), any::<u8>()), 1..4),
+        ) {
+            let mut files = shard_files(3);
+            damage(&mut files[file], &damages);
+            if let Err(e) = merge_these(&files, "fuzz") {
+                prop_assert!(is_one_clean_line(&e), "{e:?}");
+            }
+        }
+    }
+}

@@ -249,3 +249,139 @@ pub fn check_args(config: &Config) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shard::hostile::{damage, is_one_clean_line};
+    use test_support::fuzz::config;
+    use test_support::proptest::prelude::*;
+
+    fn plan() -> Plan {
+        Plan {
+            command: "./main".into(),
+            vs: Some("./other".into()),
+            games: 4,
+            seed: "s".into(),
+            layouts: vec![1, 2],
+            timeout_ms: 1000,
+        }
+    }
+
+    fn record(command: &str, layout: u8, game: u32, score: u32) -> GameRecord {
+        GameRecord {
+            command: command.into(),
+            layout,
+            game,
+            int_seed: bot::splitter::game_seed("s", game),
+            dice: vec![[1, 2]],
+            moves: vec![[1, 0, 0]],
+            score,
+            move_ms: vec![0.5, 1.25],
+            error: None,
+            log: Vec::new(),
+        }
+    }
+
+    /// The results files of `count` shards of `plan()` (the --vs games score 10 less).
+    fn shard_files(count: usize) -> Vec<serde_json::Value> {
+        let plan = plan();
+        (1..=count)
+            .map(|index| {
+                let shard = Shard { index, count };
+                let mut file = serde_json::json!({
+                    "run": RunInfo::new("splitter", shard),
+                    "config": plan,
+                    "layout_ms": {"1": 1500, "2": 900},
+                    "main": [],
+                    "vs": [],
+                });
+                for (position, &layout) in plan.layouts.iter().enumerate() {
+                    for game in (0..plan.games).filter(|&g| shard.holds(position * 4 + g as usize))
+                    {
+                        let main = record("./main", layout, game, 30 + game);
+                        let vs = record("./other", layout, game, 20 + game);
+                        file["main"]
+                            .as_array_mut()
+                            .unwrap()
+                            .push(serde_json::json!(main));
+                        file["vs"]
+                            .as_array_mut()
+                            .unwrap()
+                            .push(serde_json::json!(vs));
+                    }
+                }
+                file
+            })
+            .collect()
+    }
+
+    fn merge_these(files: &[serde_json::Value], tag: &str) -> Result<(String, String), String> {
+        let paths: Vec<PathBuf> = (0..files.len())
+            .map(|i| {
+                let path = std::env::temp_dir().join(format!(
+                    "splitter-merge-{}-{tag}-{i}.json",
+                    std::process::id()
+                ));
+                std::fs::write(&path, files[i].to_string()).unwrap();
+                path
+            })
+            .collect();
+        let args = MergeArgs {
+            files: paths.clone(),
+            json: None,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let result = merge(args, &mut out, &mut err);
+        for path in paths {
+            let _ = std::fs::remove_file(path);
+        }
+        let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+        result
+            .map(|_| (text(out), text(err)))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn shards_merge_into_the_session_report() {
+        let (out, err) = merge_these(&shard_files(3), "good").unwrap();
+        // Per layout: 30+31+32+33 points over 4 games; the times are the shards' sums (1.5 s and
+        // 0.9 s per shard, 3 shards), in whole seconds. (The average's form is the report's own.)
+        let lines: Vec<&str> = out
+            .lines()
+            .filter(|l| !l.starts_with("Points per game"))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "Layout 1",
+                "Games played 4",
+                "Points gotten 126",
+                "Time taken 4S",
+                "Layout 2",
+                "Games played 4",
+                "Points gotten 126",
+                "Time taken 2S"
+            ]
+        );
+        assert!(
+            err.contains("# layout 1 paired difference (command - vs) over 4 seeds: +10.000"),
+            "{err}"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(config("splitter merge: damaged results files"))]
+        #[test]
+        fn damaged_results_files_are_refused_in_one_line_or_merged(
+            file in 0usize..3,
+            damages in prop::collection::vec((any::<u64>(), any::<u8>()), 1..4),
+        ) {
+            let mut files = shard_files(3);
+            damage(&mut files[file], &damages);
+            if let Err(e) = merge_these(&files, "fuzz") {
+                prop_assert!(is_one_clean_line(&e), "{e:?}");
+            }
+        }
+    }
+}
