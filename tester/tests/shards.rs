@@ -73,6 +73,17 @@ fn tool_words(args: &[String]) -> usize {
     }
 }
 
+/// `args` with `options` right after the tool's words (before Splitter's --command, which takes
+/// every word after it).
+fn with(args: &[String], options: &[&str]) -> Vec<String> {
+    let (tool, rest) = args.split_at(tool_words(args));
+    [tool, &strings(options), rest].concat()
+}
+
+fn path(p: &Path) -> String {
+    p.display().to_string()
+}
+
 fn shard_file(dir: &Path, name: &str, k: usize, n: usize) -> PathBuf {
     dir.join(format!("{name}-{k}-of-{n}.json"))
 }
@@ -106,10 +117,8 @@ fn play_shards(dir: &Path, name: &str, n: usize, args: &[String]) {
 /// The same, one shard after the other, here.
 fn play_shards_here(dir: &Path, name: &str, n: usize, args: &[String]) {
     for k in 1..=n {
-        let (tool, rest) = args.split_at(tool_words(args));
-        let file = shard_file(dir, name, k, n);
-        let shard = strings(&["--shard", &format!("{k}/{n}"), "--json"]);
-        let line = [tool, &shard, &[file.display().to_string()], rest].concat();
+        let file = path(&shard_file(dir, name, k, n));
+        let line = with(args, &["--shard", &format!("{k}/{n}"), "--json", &file]);
         ok(tester(&line), "a shard");
     }
 }
@@ -278,13 +287,10 @@ fn arena_shards_merge_to_the_unsharded_tables_and_ratings() {
     let dir = fresh_dir("arena");
     let args = arena_args(&["--players", "2,3", "--games", "6", "--seed", "40"]);
     let whole_json = dir.join("whole.json");
-    let whole_args = [
-        args.clone(),
-        strings(&["--json"]),
-        vec![whole_json.display().to_string()],
-    ]
-    .concat();
-    let whole = ok(tester(&whole_args), "the unsharded run");
+    let whole = ok(
+        tester(&with(&args, &["--json", &path(&whole_json)])),
+        "the unsharded run",
+    );
     let whole_report = text(&whole.stdout);
     // The run's own results file merges to its report, byte for byte.
     let again = ok(
@@ -397,10 +403,7 @@ fn an_sprt_played_in_rounds_of_shards_reaches_the_live_verdict() {
         .and_then(|l| l.split(' ').next())
         .map(|games| games.parse::<usize>().unwrap() / 4)
         .unwrap();
-    let round_args = |round: usize| {
-        let round = strings(&["--round", &round.to_string()]);
-        [args[..1].to_vec(), round, args[1..].to_vec()].concat()
-    };
+    let round_args = |round: usize| with(&args, &["--round", &round.to_string()]);
     let files_until = |last: usize| -> Vec<PathBuf> {
         (1..=last)
             .flat_map(|r| shard_files(&dir, &format!("round-{r}"), 2))
@@ -461,14 +464,8 @@ fn an_sprt_played_in_rounds_of_shards_reaches_the_live_verdict() {
         "error: tester arena merge: no file holds plan game 4 (2 players, seed 13, rotation 0 of round 2): a shard is missing",
     );
     // SPRT shards name their round.
-    let output = tester(
-        &[
-            args.clone(),
-            strings(&["--shard", "1/2", "--json"]),
-            vec![dir.join("x.json").display().to_string()],
-        ]
-        .concat(),
-    );
+    let x = path(&dir.join("x.json"));
+    let output = tester(&with(&args, &["--shard", "1/2", "--json", &x]));
     refused(
         output,
         "error: tester arena: --shard with --sprt needs --round R",
@@ -500,16 +497,9 @@ fn splitter_shards_merge_to_the_unsharded_totals_means_and_paired_difference() {
     let (whole_out, whole_err) = (text(&whole.stdout), text(&whole.stderr));
     assert!(whole_err.contains("paired difference"), "{whole_err}");
     // Shard 1/1 is the whole session, and its file merges to its report byte for byte.
+    let one = path(&dir.join("one-again.json"));
     let whole_again = ok(
-        tester(
-            &[
-                &args[..1],
-                &strings(&["--shard", "1/1", "--json"]),
-                &[dir.join("one-again.json").display().to_string()],
-                &args[1..],
-            ]
-            .concat(),
-        ),
+        tester(&with(&args, &["--shard", "1/1", "--json", &one])),
         "shard 1/1",
     );
     let again = ok(
@@ -538,7 +528,7 @@ fn splitter_shards_merge_to_the_unsharded_totals_means_and_paired_difference() {
     play_shards_here(&dir, "other", 3, &splitter_args("another"));
     let other = shard_file(&dir, "other", 3, 3);
     refuses_what_is_not_one_plan(&dir, &["splitter"], &files, &other);
-    let output = tester(&[&args[..1], &strings(&["--shard", "1/2"]), &args[1..]].concat());
+    let output = tester(&with(&args, &["--shard", "1/2"]));
     refused(
         output,
         "error: tester splitter: --shard writes its results to --json FILE",
@@ -565,14 +555,7 @@ fn scruffle_bench_shards_merge_to_the_unsharded_table_and_means() {
     let args = scruffle_args("1");
     let whole_json = dir.join("whole.json");
     let whole = ok(
-        tester(
-            &[
-                args.clone(),
-                strings(&["--json"]),
-                vec![whole_json.display().to_string()],
-            ]
-            .concat(),
-        ),
+        tester(&with(&args, &["--json", &path(&whole_json)])),
         "the unsharded bench",
     );
     let whole_report = text(&whole.stdout);

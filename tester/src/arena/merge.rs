@@ -178,7 +178,7 @@ mod tests {
     use crate::arena::plan::seat_commands;
     use crate::arena::sprt::SprtConfig;
     use crate::arena::BotSpec;
-    use crate::shard::hostile::{damage, is_one_clean_line};
+    use crate::shard::hostile::{merge_files, refused_cleanly};
     use test_support::fuzz::config;
     use test_support::proptest::prelude::*;
 
@@ -258,25 +258,14 @@ mod tests {
     }
 
     fn merge_these(files: &[serde_json::Value], tag: &str) -> Result<Option<usize>, String> {
-        let paths: Vec<PathBuf> = (0..files.len())
-            .map(|i| {
-                let path = std::env::temp_dir()
-                    .join(format!("arena-merge-{}-{tag}-{i}.json", std::process::id()));
-                std::fs::write(&path, files[i].to_string()).unwrap();
-                path
+        merge_files(files, tag, |paths| {
+            merge(&Args {
+                files: paths,
+                json: None,
+                csv: None,
+                quiet: true,
             })
-            .collect();
-        let args = Args {
-            files: paths.clone(),
-            json: None,
-            csv: None,
-            quiet: true,
-        };
-        let result = merge(&args);
-        for path in paths {
-            let _ = std::fs::remove_file(path);
-        }
-        result
+        })
     }
 
     #[test]
@@ -301,11 +290,8 @@ mod tests {
             file in 0usize..3,
             damages in prop::collection::vec((any::<u64>(), any::<u8>()), 1..4),
         ) {
-            let mut files = shard_files(&plan(sprt), 3);
-            damage(&mut files[file], &damages);
-            if let Err(e) = merge_these(&files, "fuzz") {
-                prop_assert!(is_one_clean_line(&e), "{e:?}");
-            }
+            let checked = refused_cleanly(shard_files(&plan(sprt), 3), file, &damages, |f| merge_these(f, "fuzz"));
+            prop_assert!(checked.is_ok(), "{checked:?}");
         }
     }
 }

@@ -3,6 +3,7 @@
 //! doubled or dropped), driven by numbers a property test draws, so a failure shrinks.
 
 use serde_json::{json, Value};
+use std::path::PathBuf;
 
 /// Every value's JSON pointer, depth first.
 fn pointers(value: &Value, at: String, out: &mut Vec<String>) {
@@ -66,6 +67,38 @@ pub fn damage(value: &mut Value, choices: &[(u64, u8)]) {
 }
 
 /// A merge's error, as the command prints it: one line, short, no control characters.
-pub fn is_one_clean_line(error: &str) -> bool {
+fn is_one_clean_line(error: &str) -> bool {
     !error.chars().any(char::is_control) && error.chars().count() <= 1000
+}
+
+/// Write `files` as temporary results files, run `merge` on their paths, remove them.
+pub fn merge_files<R>(files: &[Value], tag: &str, merge: impl FnOnce(Vec<PathBuf>) -> R) -> R {
+    let paths: Vec<PathBuf> = (0..files.len())
+        .map(|i| {
+            let name = format!("hostile-{}-{tag}-{i}.json", std::process::id());
+            let path = std::env::temp_dir().join(name);
+            std::fs::write(&path, files[i].to_string()).unwrap();
+            path
+        })
+        .collect();
+    let result = merge(paths.clone());
+    for path in paths {
+        let _ = std::fs::remove_file(path);
+    }
+    result
+}
+
+/// The property every merge keeps: with file `file` of `files` damaged by `damages`, the merge
+/// works, or fails with one clean line; the message when it does not.
+pub fn refused_cleanly<T>(
+    mut files: Vec<Value>,
+    file: usize,
+    damages: &[(u64, u8)],
+    merge: impl FnOnce(&[Value]) -> Result<T, String>,
+) -> Result<(), String> {
+    damage(&mut files[file], damages);
+    match merge(&files) {
+        Err(e) if !is_one_clean_line(&e) => Err(format!("not one clean line: {e:?}")),
+        _ => Ok(()),
+    }
 }

@@ -253,7 +253,7 @@ pub fn check_args(config: &Config) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shard::hostile::{damage, is_one_clean_line};
+    use crate::shard::hostile::{merge_files, refused_cleanly};
     use test_support::fuzz::config;
     use test_support::proptest::prelude::*;
 
@@ -317,25 +317,14 @@ mod tests {
     }
 
     fn merge_these(files: &[serde_json::Value], tag: &str) -> Result<(String, String), String> {
-        let paths: Vec<PathBuf> = (0..files.len())
-            .map(|i| {
-                let path = std::env::temp_dir().join(format!(
-                    "splitter-merge-{}-{tag}-{i}.json",
-                    std::process::id()
-                ));
-                std::fs::write(&path, files[i].to_string()).unwrap();
-                path
-            })
-            .collect();
-        let args = MergeArgs {
-            files: paths.clone(),
-            json: None,
-        };
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let result = merge(args, &mut out, &mut err);
-        for path in paths {
-            let _ = std::fs::remove_file(path);
-        }
+        let result = merge_files(files, tag, |paths| {
+            let args = MergeArgs {
+                files: paths,
+                json: None,
+            };
+            merge(args, &mut out, &mut err)
+        });
         let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
         result
             .map(|_| (text(out), text(err)))
@@ -377,11 +366,8 @@ mod tests {
             file in 0usize..3,
             damages in prop::collection::vec((any::<u64>(), any::<u8>()), 1..4),
         ) {
-            let mut files = shard_files(3);
-            damage(&mut files[file], &damages);
-            if let Err(e) = merge_these(&files, "fuzz") {
-                prop_assert!(is_one_clean_line(&e), "{e:?}");
-            }
+            let checked = refused_cleanly(shard_files(3), file, &damages, |f| merge_these(f, "fuzz"));
+            prop_assert!(checked.is_ok(), "{checked:?}");
         }
     }
 }
