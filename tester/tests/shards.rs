@@ -605,7 +605,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 jobs=$(dirname "$0")/jobs
-id=$(( $(wc -l < "$jobs" 2>/dev/null || echo 0) + 1 ))
+id=$(( $(cat "$jobs" 2>/dev/null | wc -l) + 1 ))
 export SLURM_SUBMIT_DIR=$PWD SLURM_JOB_ID=$id
 status=0
 if [ -n "$after" ] && ! grep -qx "$after ok" "$jobs"; then
