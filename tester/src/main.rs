@@ -10,10 +10,11 @@ mod penguins;
 mod process;
 mod progress;
 mod scruffle;
+mod shard;
 mod splitter;
 
 #[derive(Parser)]
-#[command(name = "tester", version, about)]
+#[command(name = "tester", version, long_version = shard::VERSION, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -2,6 +2,9 @@
 //! rotation on each seed, W/D/L tables, Weng-Lin (OpenSkill) ratings, failure counts, an SPRT mode,
 //! per-bot turn-time percentiles, and JSON/CSV output.
 
+mod compose;
+mod merge;
+mod plan;
 mod report;
 mod schedule;
 pub mod sprt;
@@ -17,11 +20,16 @@ use bot::penguins::Rules;
 
 use crate::penguins::output_path;
 use crate::penguins::referee::{run_game, RefereeConfig};
+use crate::shard::{RunInfo, Shard};
+use plan::{Plan, PlanConfig};
 use schedule::{GameResult, Scheduled};
-use sprt::{SprtConfig, Verdict};
+use sprt::SprtConfig;
 
 #[derive(Parser)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
+    #[command(subcommand)]
+    merge: Option<Merge>,
     /// A bot as NAME=COMMAND (give 2 or more). `{seed}` in COMMAND becomes a per-game, per-seat seed.
     #[arg(long = "bot", required = true)]
     bots: Vec<String>,
@@ -77,9 +85,28 @@ pub struct Args {
     /// SPRT: stop after this many games without a verdict.
     #[arg(long, default_value_t = 2000, value_parser = game_count)]
     max_games: usize,
+    /// SPRT: games per round (even: both seatings of a seed); the test is checked after each
+    /// round, so the verdict does not depend on --workers or on the machines.
+    #[arg(long, default_value_t = 20, value_parser = round_games)]
+    round_games: usize,
+    /// Play only the K-th of N interleaved slices of the plan (by seed) and write its results to
+    /// --json, for `tester arena merge`.
+    #[arg(long, value_parser = crate::shard::parse_shard)]
+    shard: Option<Shard>,
+    /// SPRT shards: play round R only (1-based; --round-games games from game x
+    /// --round-games); `tester arena merge` of rounds 1..R gives the verdict.
+    #[arg(long, value_parser = round_number)]
+    round: Option<usize>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+}
+
+#[derive(clap::Subcommand)]
+enum Merge {
+    /// Merge the results files of shards (`--shard K/N --json FILE`) into the report of the whole
+    /// plan. Exit status 3: an SPRT without a verdict yet (play the next round).
+    Merge(merge::Args),
 }
 
 /// Most games one arena run plays per player count.
@@ -88,6 +115,17 @@ const MAX_GAMES: u64 = 1_000_000;
 const MAX_WORKERS: u64 = 256;
 
 fn game_count(text: &str) -> Result<usize, String> {
+    integer_in(text, 1, MAX_GAMES).map(|n| n as usize)
+}
+
+fn round_games(text: &str) -> Result<usize, String> {
+    match integer_in(text, 2, MAX_GAMES)? {
+        n if n % 2 == 0 => Ok(n as usize),
+        _ => Err("must be even (both seatings of each seed)".into()),
+    }
+}
+
+fn round_number(text: &str) -> Result<usize, String> {
     integer_in(text, 1, MAX_GAMES).map(|n| n as usize)
 }
 
@@ -112,7 +150,7 @@ fn elo(text: &str) -> Result<f64, String> {
 }
 
 /// A named bot command.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct BotSpec {
     pub name: String,
     pub command: String,
@@ -145,26 +183,82 @@ fn parse_bots(specs: &[String]) -> Result<Vec<BotSpec>, String> {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    if let Some(Merge::Merge(merge)) = args.merge {
+        return merge::run(merge);
+    }
     match run_arena(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => crate::fail(format!("tester arena: {e}")),
     }
 }
 
-fn run_arena(args: &Args) -> Result<(), String> {
+/// The plan the arguments describe, checked.
+fn plan_config(args: &Args) -> Result<PlanConfig, String> {
     let bots = parse_bots(&args.bots)?;
     let rules = Rules::parse(&args.rules).map_err(|e| format!("--rules: {e}"))?;
     if let Some(bad) = args.players.iter().find(|p| !(2..=4).contains(*p)) {
         return Err(format!("--players: {bad} (must be 2, 3 or 4)"));
     }
-    // Everything checked before the first line of output.
-    let sprt_setup = match &args.sprt {
-        Some(pair) => Some((
-            sprt_pair(pair, &bots)?,
-            SprtConfig::new(args.elo0, args.elo1, args.alpha, args.beta)?,
-        )),
-        None => None,
+    if let Some((i, p)) =
+        (args.players.iter().enumerate()).find(|(i, p)| args.players[..*i].contains(p))
+    {
+        return Err(format!(
+            "--players: {p} is given twice (position {})",
+            i + 1
+        ));
+    }
+    let plan = match &args.sprt {
+        Some(pair) => {
+            let (a, b) = sprt_pair(pair, &bots)?;
+            Plan::Sprt {
+                a,
+                b,
+                test: SprtConfig::new(args.elo0, args.elo1, args.alpha, args.beta)?,
+                max_games: args.max_games,
+                round_games: args.round_games,
+            }
+        }
+        None => Plan::Fixed {
+            players: args.players.clone(),
+            games: args.games,
+        },
     };
+    let config = PlanConfig {
+        bots,
+        first_seed: args.seed,
+        first_turn_ms: args.first_ms,
+        turn_ms: args.turn_ms,
+        slow_ms: args.slow_ms,
+        rules: rules.describe(),
+        plan,
+    };
+    config.check()?;
+    Ok(config)
+}
+
+fn run_arena(args: &Args) -> Result<(), String> {
+    // Everything checked before the first line of output.
+    let config = plan_config(args)?;
+    let sprt = matches!(config.plan, Plan::Sprt { .. });
+    if (args.shard.is_some() || args.round.is_some()) && args.json.is_none() {
+        return Err("--shard and --round write their results to --json FILE (give one)".into());
+    }
+    match (sprt, args.round) {
+        (false, Some(_)) => return Err("--round is for --sprt shards".into()),
+        (true, None) if args.shard.is_some() => {
+            return Err(
+                "--shard with --sprt needs --round R: SPRT shards are played round by round".into(),
+            )
+        }
+        (true, Some(r)) if r > config.rounds() => {
+            return Err(format!(
+                "--round {r}: --max-games {} ends after round {}",
+                args.max_games,
+                config.rounds()
+            ))
+        }
+        _ => {}
+    }
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let workers = args
         .workers
@@ -183,68 +277,41 @@ fn run_arena(args: &Args) -> Result<(), String> {
         .build()
         .map_err(|e| format!("thread pool: {e}"))?;
     let limits = Limits {
-        rules,
+        rules: Rules::parse(&args.rules).map_err(|e| format!("--rules: {e}"))?,
         first_turn: Duration::from_millis(args.first_ms),
         turn: Duration::from_millis(args.turn_ms),
     };
-    println!(
-        "arena: {} bots, workers {workers}, limits {}/{} ms, rules {}, seeds from {}",
-        bots.len(),
-        args.first_ms,
-        args.turn_ms,
-        rules.describe(),
-        args.seed
-    );
-    for bot in &bots {
-        println!("  {} = {}", bot.name, bot.command);
-    }
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    compose::print_header(&config, &workers.to_string());
     let started = Instant::now();
-    let mut sections = Vec::new();
-    let mut all_games = Vec::new();
-    let sprt_result;
-    if let Some(((a, b), config)) = sprt_setup {
-        let (games, outcome) = run_sprt(args, &bots, a, b, config, &limits, &pool)?;
-        sections.push(report::section(2, &bots, &games, args.slow_ms));
-        sprt_result = Some(outcome);
-        all_games = games;
-    } else {
-        sprt_result = None;
-        for &players in &args.players {
-            let plan = schedule::plan(bots.len(), players, args.games, args.seed);
-            if plan.is_empty() {
-                return Err(format!(
-                    "--games {} is fewer than one rotation of {players} seats",
-                    args.games
-                ));
-            }
-            let games = play_all(&plan, &bots, &limits, &pool, args)?;
-            let section = report::section(players, &bots, &games, args.slow_ms);
-            report::print_section(&section);
-            sections.push(section);
-            all_games.extend(games);
-        }
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    if let Some(outcome) = &sprt_result {
-        report::print_section(&sections[0]);
-        report::print_sprt(outcome);
-    }
-    println!("total: {} games in {seconds:.1} s", all_games.len());
-    let summary = report::Summary {
-        bots: bots.clone(),
-        workers,
-        first_turn_ms: args.first_ms,
-        turn_ms: args.turn_ms,
-        rules: rules.describe(),
-        first_seed: args.seed,
-        seconds,
-        sections,
-        sprt: sprt_result,
-        games: all_games,
+    let blocks = config.blocks(args.round.map(|r| (r, r)));
+    // A shard plays its slice of each block; the whole plan is slice 1/1.
+    let mut play = |block: &plan::Block| {
+        let slice: Vec<Scheduled> = block
+            .games
+            .iter()
+            .filter(|(i, _)| shard.holds(config.unit(*i)))
+            .map(|(_, game)| game.clone())
+            .collect();
+        play_all(&slice, &config, &limits, &pool, args).map(Some)
     };
+    let verdict = args.round.is_none();
+    let composed = compose::compose(&config, &blocks, &mut play, verdict, !args.quiet)?;
+    let seconds = started.elapsed().as_secs_f64();
+    compose::print_total(composed.games.len(), seconds);
+    if args.shard.is_some() || args.round.is_some() {
+        let round = args
+            .round
+            .map_or(String::new(), |r| format!(" of round {r}"));
+        eprintln!(
+            "shard {shard}{round}: {} games; `tester arena merge` of every shard's --json gives the whole plan's report",
+            composed.games.len()
+        );
+    }
+    let run = RunInfo::new("arena", shard);
+    let summary = report::Summary::new(run, &config, composed, workers, seconds);
     if let Some(path) = &args.json {
-        let text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
-        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+        crate::shard::write(std::path::Path::new(path), &summary)?;
     }
     if let Some(path) = &args.csv {
         std::fs::write(path, report::csv(&summary))
@@ -262,7 +329,7 @@ struct Limits {
 /// Play `plan` in parallel; results come back in plan order whatever the finishing order.
 fn play_all(
     plan: &[Scheduled],
-    bots: &[BotSpec],
+    config: &PlanConfig,
     limits: &Limits,
     pool: &rayon::ThreadPool,
     args: &Args,
@@ -271,7 +338,7 @@ fn play_all(
     let results: Vec<Result<GameResult, String>> = pool.install(|| {
         plan.par_iter()
             .map(|game| {
-                let result = play_one(game, bots, limits, args.replays.as_deref());
+                let result = play_one(game, &config.bots, limits, args.replays.as_deref());
                 bar.inc(1);
                 result
             })
@@ -287,15 +354,7 @@ fn play_one(
     limits: &Limits,
     replays: Option<&str>,
 ) -> Result<GameResult, String> {
-    let commands: Vec<String> = game
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(seat, &bot)| {
-            let seat_seed = game.seed * 10 + seat as u64;
-            bots[bot].command.replace("{seed}", &seat_seed.to_string())
-        })
-        .collect();
+    let commands = plan::seat_commands(game, bots);
     let config = RefereeConfig {
         seed: game.seed,
         rules: limits.rules,
@@ -334,62 +393,4 @@ fn sprt_pair(pair: &str, bots: &[BotSpec]) -> Result<(usize, usize), String> {
         return Err("--sprt: A and B must differ".into());
     }
     Ok((a, b))
-}
-
-/// Play A vs B in batches (both seatings of each seed) until the SPRT decides or `max_games`.
-fn run_sprt(
-    args: &Args,
-    bots: &[BotSpec],
-    a: usize,
-    b: usize,
-    config: SprtConfig,
-    limits: &Limits,
-    pool: &rayon::ThreadPool,
-) -> Result<(Vec<GameResult>, report::SprtOutcome), String> {
-    let mut games = Vec::new();
-    let mut next_seed = args.seed;
-    let batch = (pool.current_num_threads() * 4).max(2) & !1;
-    loop {
-        let mut plan = Vec::new();
-        while plan.len() < batch {
-            for rotation in 0..2 {
-                let seats = if rotation == 0 {
-                    vec![a, b]
-                } else {
-                    vec![b, a]
-                };
-                plan.push(Scheduled {
-                    seed: next_seed,
-                    rotation,
-                    seats,
-                });
-            }
-            next_seed += 1;
-        }
-        games.extend(play_all(&plan, bots, limits, pool, args)?);
-        let (w, d, l) = report::pairwise(&games, a, b);
-        let verdict = config.verdict(w, d, l);
-        if !args.quiet {
-            eprintln!(
-                "sprt: {} games, W/D/L {w}/{d}/{l}, LLR {:.2}",
-                games.len(),
-                config.llr(w, d, l)
-            );
-        }
-        if verdict != Verdict::Continue || games.len() >= args.max_games {
-            let outcome = report::SprtOutcome {
-                a: bots[a].name.clone(),
-                b: bots[b].name.clone(),
-                config,
-                wins: w,
-                draws: d,
-                losses: l,
-                llr: config.llr(w, d, l),
-                bounds: config.bounds(),
-                verdict,
-                elo: sprt::elo_estimate(w, d, l),
-            };
-            return Ok((games, outcome));
-        }
-    }
 }

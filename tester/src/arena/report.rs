@@ -5,10 +5,12 @@ use serde::Serialize;
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 
+use super::plan::PlanConfig;
 use super::schedule::GameResult;
 use super::sprt::{SprtConfig, Verdict};
 use super::timing::{print_timing, timing_line, TimingLine};
 use super::BotSpec;
+use crate::shard::RunInfo;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct BotLine {
@@ -67,10 +69,19 @@ pub struct SprtOutcome {
     pub verdict: Verdict,
     /// Elo of A over B with a 95% interval.
     pub elo: Option<(f64, f64, f64)>,
+    /// A merge of the rounds played so far without a verdict: the round to play next.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_round: Option<usize>,
 }
 
 #[derive(Serialize)]
 pub struct Summary {
+    /// Format, build and shard: with `config`, `rounds`, `workers`, `seconds` and `games`, this
+    /// summary is the results file `tester arena merge` reads.
+    pub run: RunInfo,
+    /// SPRT rounds played (first, last).
+    pub rounds: Option<(usize, usize)>,
+    pub config: PlanConfig,
     pub bots: Vec<BotSpec>,
     pub workers: usize,
     pub first_turn_ms: u64,
@@ -263,7 +274,10 @@ pub fn print_sprt(outcome: &SprtOutcome) {
             "H0 accepted: {} is not stronger by {} Elo",
             outcome.a, outcome.config.elo1
         ),
-        Verdict::Continue => "no verdict within --max-games".to_string(),
+        Verdict::Continue => match outcome.next_round {
+            Some(round) => format!("no verdict yet: play round {round}"),
+            None => "no verdict within --max-games".to_string(),
+        },
     };
     let elo = match outcome.elo {
         Some((e, lo, hi)) => format!("{e:+.1} Elo [{lo:+.1}, {hi:+.1}]"),

@@ -1,7 +1,7 @@
 //! Which games to play: a fixed seed list, each seed played once per seat rotation, and the
 //! per-game result the tables are built from.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::penguins::replay::Replay;
 
@@ -18,26 +18,35 @@ pub struct Scheduled {
 /// are the same game; the lineup's first bot shifts with the seed when there are more bots than
 /// seats.
 pub fn plan(bots: usize, players: usize, games: usize, first_seed: u64) -> Vec<Scheduled> {
-    let mut out = Vec::new();
-    for i in 0..games / players {
-        let lineup: Vec<usize> = (0..players)
-            .map(|j| (j * bots / players + i) % bots)
-            .collect();
-        for rotation in 0..players {
-            out.push(Scheduled {
-                seed: first_seed + i as u64,
-                rotation,
-                seats: (0..players)
-                    .map(|j| lineup[(j + rotation) % players])
-                    .collect(),
-            });
-        }
-    }
-    out
+    (0..games / players)
+        .flat_map(|i| {
+            (0..players).map(move |rotation| seating(bots, players, first_seed, i, rotation))
+        })
+        .collect()
 }
 
-/// What the tables need from one game.
-#[derive(Clone, Debug, Serialize)]
+/// The game of the plan's `i`-th seed in seat rotation `rotation`.
+pub fn seating(
+    bots: usize,
+    players: usize,
+    first_seed: u64,
+    i: usize,
+    rotation: usize,
+) -> Scheduled {
+    let lineup: Vec<usize> = (0..players)
+        .map(|j| (j * bots / players + i) % bots)
+        .collect();
+    Scheduled {
+        seed: first_seed + i as u64,
+        rotation,
+        seats: (0..players)
+            .map(|j| lineup[(j + rotation) % players])
+            .collect(),
+    }
+}
+
+/// What the tables need from one game (also what a shard's results file holds of it).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameResult {
     pub players: usize,
     pub seed: u64,
@@ -57,9 +66,8 @@ pub struct GameResult {
     pub max_turn_ms: Vec<f64>,
     /// Per seat: the time of its first turn (the longer limit), if it answered in time.
     pub first_turn_ms: Vec<Option<f64>>,
-    /// Per seat: every later turn's time, for the percentiles (left out of the JSON; the
-    /// replays have them).
-    #[serde(skip)]
+    /// Per seat: every later turn's time, for the percentiles (in the JSON too, so that a merge
+    /// of shards prints the same timing table).
     pub later_turn_ms: Vec<Vec<f64>>,
     /// The referee itself could not run the game (e.g. a command would not start).
     pub referee_error: Option<String>,

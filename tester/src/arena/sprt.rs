@@ -1,9 +1,9 @@
 //! Sequential probability ratio test for "is A stronger than B", on win/draw/loss counts, with the
 //! usual normal approximation of the game-score mean (as chess engine testers use it).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtConfig {
     /// H0: A's Elo advantage is `elo0`; H1: it is `elo1` (elo1 > elo0).
     pub elo0: f64,

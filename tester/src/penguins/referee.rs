@@ -213,9 +213,9 @@ fn play_turn(
     input.push_str(&turn_input(state));
     // The clock starts before writing: the bot may answer before `send` returns.
     let sent = Instant::now();
-    if let Err(e) = bot.send(&input) {
-        let what = format!("{e}, before reading its input");
-        return Err(("ended", ended_detail(bot, &what, None)));
+    // A failed write means the bot is gone or closed its input: `end_cause` says which.
+    if bot.send(&input).is_err() {
+        return Err(("ended", ended_detail(bot, "before reading its input", None)));
     }
     // Wait a little past the limit: a line read in time but handed over late (a busy
     // referee) is still judged by when it was read, and a late one by its real time.

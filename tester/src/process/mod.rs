@@ -240,8 +240,11 @@ impl BotProcess {
         if let Some(line) = partial {
             cause.push_str(&format!(", in the middle of the line {}", line.quoted()));
         }
-        if let Some(e) = self.input_error.lock().unwrap().as_ref() {
-            cause.push_str(&format!("; writing to it failed: {e}"));
+        // A bot that exited cannot be written to: the broken pipe is a consequence, not a cause.
+        if status.is_none() {
+            if let Some(e) = self.input_error.lock().unwrap().as_ref() {
+                cause.push_str(&format!("; writing to it failed: {e}"));
+            }
         }
         cause
     }

@@ -3,8 +3,12 @@
 
 use super::check::{check, Verdict};
 use super::gen::generate;
+use super::merge::BenchFile;
+use crate::shard::{RunInfo, Shard};
 use bot::scruffle::{input, Case};
 use clap::Parser;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -19,6 +23,12 @@ pub struct Args {
     /// Seed of the solver's own random choices.
     #[arg(long, default_value_t = 1)]
     solver_seed: u64,
+    /// Bench only the K-th of N interleaved slices of the seeds, for `tester scruffle merge`.
+    #[arg(long, value_parser = crate::shard::parse_shard)]
+    shard: Option<Shard>,
+    /// Write every row (and the configuration) as a results file here; needed with --shard.
+    #[arg(long, value_parser = bot::cli::args::output_file)]
+    json: Option<PathBuf>,
 }
 
 pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
@@ -46,12 +56,33 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
     Ok(seeds)
 }
 
-struct Row {
-    score: u128,
-    baseline: u128,
-    u2: u64,
-    u3: u64,
-    verdict: Verdict,
+/// One seed's results: everything its line of the table shows (also a results file's row).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Row {
+    /// Position of the seed in the --seeds list.
+    pub index: usize,
+    pub seed: u64,
+    pub width: usize,
+    pub height: usize,
+    pub words: usize,
+    pub score: u128,
+    pub baseline: u128,
+    pub u2: u64,
+    pub u3: u64,
+    pub verdict: Verdict,
+    pub lns_iterations: u64,
+    /// The solver's time (reading the case and the position table included).
+    pub seconds: f64,
+}
+
+/// What decides the rows (the table's configuration).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    /// --seeds as given (the header shows it) and as a list.
+    pub seeds_text: String,
+    pub seeds: Vec<u64>,
+    pub seconds: f64,
+    pub solver_seed: u64,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -62,16 +93,22 @@ pub fn run(args: Args) -> ExitCode {
     if !(args.seconds.is_finite() && args.seconds > 0.0) {
         return crate::fail("--seconds must be a positive number");
     }
-    println!(
-        "Scruffle bench: seeds {}, {} s per case, solver seed {}",
-        args.seeds, args.seconds, args.solver_seed
-    );
-    println!(
-        "| seed | board | words | score | naive | ratio | U2 | U3 | score/min(U2,U3) | placements | new cells/pl. | points/pl. | LNS it. |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    if args.shard.is_some() && args.json.is_none() {
+        return crate::fail("--shard writes its rows to --json FILE (give one)");
+    }
+    let plan = Plan {
+        seeds_text: args.seeds.clone(),
+        seeds,
+        seconds: args.seconds,
+        solver_seed: args.solver_seed,
+    };
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    print_header(&plan);
     let mut rows = Vec::new();
-    for &seed in &seeds {
+    for (index, &seed) in plan.seeds.iter().enumerate() {
+        if !shard.holds(index) {
+            continue;
+        }
         let case_text = generate(seed);
         let start = Instant::now();
         let board = input::Board::parse(&case_text.board, "board").expect("generated board parses");
@@ -106,34 +143,76 @@ pub fn run(args: Args) -> ExitCode {
         }
         let bounds = case.bounds(base.score as u64);
         let row = Row {
+            index,
+            seed,
+            width: case_text.width,
+            height: case_text.height,
+            words: case_text.word_count,
             score: solved.score,
             baseline: base.score,
             u2: bounds.u2,
             u3: bounds.u3,
             verdict: solved,
+            lns_iterations: solution.stats.lns_iterations,
+            seconds: elapsed,
         };
-        let pl = row.verdict.placements.max(1) as f64;
-        println!(
-            "| {seed} | {}x{} | {} | {} | {} | {:.2} | {} | {} | {:.3} | {} | {:.2} | {:.1} | {} |",
-            case_text.width,
-            case_text.height,
-            case_text.word_count,
-            row.score,
-            row.baseline,
-            row.score as f64 / row.baseline.max(1) as f64,
-            row.u2,
-            row.u3,
-            row.score as f64 / row.u2.min(row.u3).max(1) as f64,
-            row.verdict.placements,
-            row.verdict.new_cells as f64 / pl,
-            row.score as f64 / pl,
-            solution.stats.lns_iterations,
-        );
-        if elapsed > args.seconds {
-            println!("  (seed {seed}: solver took {elapsed:.2} s, over the budget)");
-        }
+        print_row(&row, &plan);
         rows.push(row);
     }
+    print_means(&rows);
+    if let Some(path) = &args.json {
+        let file = BenchFile {
+            run: RunInfo::new("scruffle bench", shard),
+            config: plan,
+            rows,
+        };
+        if let Err(e) = crate::shard::write(path, &file) {
+            return crate::fail(e);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+pub fn print_header(plan: &Plan) {
+    println!(
+        "Scruffle bench: seeds {}, {} s per case, solver seed {}",
+        plan.seeds_text, plan.seconds, plan.solver_seed
+    );
+    println!(
+        "| seed | board | words | score | naive | ratio | U2 | U3 | score/min(U2,U3) | placements | new cells/pl. | points/pl. | LNS it. |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+}
+
+pub fn print_row(row: &Row, plan: &Plan) {
+    let pl = row.verdict.placements.max(1) as f64;
+    println!(
+        "| {} | {}x{} | {} | {} | {} | {:.2} | {} | {} | {:.3} | {} | {:.2} | {:.1} | {} |",
+        row.seed,
+        row.width,
+        row.height,
+        row.words,
+        row.score,
+        row.baseline,
+        row.score as f64 / row.baseline.max(1) as f64,
+        row.u2,
+        row.u3,
+        row.score as f64 / row.u2.min(row.u3).max(1) as f64,
+        row.verdict.placements,
+        row.verdict.new_cells as f64 / pl,
+        row.score as f64 / pl,
+        row.lns_iterations,
+    );
+    if row.seconds > plan.seconds {
+        println!(
+            "  (seed {}: solver took {:.2} s, over the budget)",
+            row.seed, row.seconds
+        );
+    }
+}
+
+/// The lines under the table: means over `rows`.
+pub fn print_means(rows: &[Row]) {
     let n = rows.len() as f64;
     let mean = |f: &dyn Fn(&Row) -> f64| rows.iter().map(f).sum::<f64>() / n;
     let mean_score = mean(&|r| r.score as f64);
@@ -153,5 +232,4 @@ pub fn run(args: Args) -> ExitCode {
         mean(&|r| r.verdict.new_cells as f64 / r.verdict.placements.max(1) as f64),
         mean(&|r| r.score as f64 / r.verdict.placements.max(1) as f64),
     );
-    ExitCode::SUCCESS
 }

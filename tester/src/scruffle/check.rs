@@ -2,7 +2,7 @@
 //! the scoring. It deliberately shares no code with the solver (`bot::scruffle`).
 
 /// A valid play's totals.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Verdict {
     pub score: u128,
     pub placements: usize,

@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod gen;
+mod merge;
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -35,6 +36,9 @@ enum Command {
     },
     /// Solver and naive greedy on generated cases, bounds, and a table.
     Bench(bench::Args),
+    /// Merge the results files of bench shards (`bench --shard K/N --json FILE`) into the table
+    /// and means of the whole seed list.
+    Merge(merge::Args),
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -46,6 +50,7 @@ pub fn run(args: Args) -> ExitCode {
             placements,
         } => score(&board, &words, &placements),
         Command::Bench(a) => bench::run(a),
+        Command::Merge(a) => merge::run(a),
     }
 }
 

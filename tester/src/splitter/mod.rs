@@ -7,6 +7,7 @@
 
 mod html;
 mod session;
+mod shard;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -15,10 +16,13 @@ pub use session::{run_session, Config, SessionError};
 
 #[derive(Parser, Debug)]
 #[command(
+    args_conflicts_with_subcommands = true,
     after_help = "Example: tester splitter --games 200 --seed bot --layout 1 --command \"./target/release/bot splitter\"\n\
 Also accepted: tester splitter \"<command>\" <games>"
 )]
 pub struct Args {
+    #[command(subcommand)]
+    merge: Option<Merge>,
     /// Positional form of the original GAME.md: `tester splitter "<command>" [games]`.
     positional: Vec<String>,
     /// Games to play (per layout; at most 1000000).
@@ -61,6 +65,18 @@ pub struct Args {
     /// Second bot command played on the same seeds: prints the paired mean difference and its CI.
     #[arg(long, num_args = 1.., allow_hyphen_values = true)]
     vs: Vec<String>,
+    /// Play only the K-th of N interleaved slices of the games (by seed: a game and its --vs game
+    /// together) and write them to --json for `tester splitter merge` (needs --seed).
+    #[arg(long, value_parser = crate::shard::parse_shard)]
+    shard: Option<crate::shard::Shard>,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Merge {
+    /// Merge the results files of shards (`--shard K/N --json FILE`) into the report of the whole
+    /// session: the four lines per layout (--silent form; "Time taken" adds the shards' times),
+    /// then mean, CI and paired difference on stderr.
+    Merge(shard::MergeArgs),
 }
 
 /// Most games per layout (the task list is built up front).
@@ -74,9 +90,12 @@ fn jobs(text: &str) -> Result<usize, String> {
     bot::cli::args::integer_in(text, 1, 256).map(|n| n as usize)
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(mut args: Args) -> ExitCode {
+    if let Some(Merge::Merge(merge)) = args.merge.take() {
+        return shard::run_merge(merge);
+    }
     let html = args.html.clone();
-    let config = match config_from_args(args) {
+    let config = match config_from_args(args).and_then(|c| shard::check_args(&c).map(|_| c)) {
         Ok(c) => c,
         Err(e) => return crate::fail(format!("tester splitter: {e}")),
     };
@@ -169,6 +188,7 @@ fn config_from_args(args: Args) -> Result<Config, String> {
         // or not.
         progress: true,
         keep_going: args.keep_going,
+        shard: args.shard,
     })
 }
 

@@ -1,13 +1,15 @@
 //! Running games against bot processes, and the report.
 
+use super::shard::{Clock, SplitterFile};
 use crate::process::{BotProcess, Line, ReadFailure, Stderr};
+use crate::shard::Shard;
 use bot::cli::pipe::is_broken_pipe;
 use bot::source_error::quote;
 use bot::splitter::score::{breakdown, log_lines};
 use bot::splitter::stats::{quantile, stats};
 use bot::splitter::{game_seed, official, Board, Dice, DotNetRandom, Layout, PlaceError};
 use indicatif::ProgressBar;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
@@ -29,6 +31,8 @@ pub struct Config {
     pub progress: bool,
     /// Play every game even after one failed (the official Tester stops at the first).
     pub keep_going: bool,
+    /// Play only this slice of the plan, and write `json` as a results file for `merge`.
+    pub shard: Option<Shard>,
 }
 
 /// Bot lines kept per move for the echoed log (with the tester's own lines); the rest of a
@@ -36,7 +40,7 @@ pub struct Config {
 pub const MAX_LOGGED_LINES_PER_MOVE: usize = 200;
 
 /// One finished game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameRecord {
     pub command: String,
     pub layout: u8,
@@ -114,10 +118,37 @@ impl Report<'_> {
     }
 }
 
-struct Task {
-    layout: u8,
-    game: u32,
-    vs: bool,
+pub(super) struct Task {
+    pub layout: u8,
+    pub game: u32,
+    pub vs: bool,
+}
+
+/// The plan: per layout, per game, the command then the `--vs` command (the seeds are the unit
+/// shards are cut by, so both games of a pair are played together); only the shard's slice.
+pub(super) fn tasks(config: &Config) -> Vec<Task> {
+    let shard = config.shard.unwrap_or(Shard::WHOLE);
+    let mut tasks = Vec::new();
+    for (position, &layout) in config.layouts.iter().enumerate() {
+        for game in 0..config.games {
+            if !shard.holds(position * config.games as usize + game as usize) {
+                continue;
+            }
+            tasks.push(Task {
+                layout,
+                game,
+                vs: false,
+            });
+            if config.vs.is_some() {
+                tasks.push(Task {
+                    layout,
+                    game,
+                    vs: true,
+                });
+            }
+        }
+    }
+    tasks
 }
 
 /// Play every game, print the official report on `out` and the extras on `err`. A failed game
@@ -136,23 +167,7 @@ pub fn run_session(
             s
         }
     };
-    let mut tasks = Vec::new();
-    for &layout in &config.layouts {
-        for game in 0..config.games {
-            tasks.push(Task {
-                layout,
-                game,
-                vs: false,
-            });
-            if config.vs.is_some() {
-                tasks.push(Task {
-                    layout,
-                    game,
-                    vs: true,
-                });
-            }
-        }
-    }
+    let tasks = tasks(config);
     let started = Instant::now();
     let mut report = Report {
         out,
@@ -166,12 +181,7 @@ pub fn run_session(
         seed: seed.clone(),
         ..Outcome::default()
     };
-    let mut collect = Collector {
-        config,
-        tasks: &tasks,
-        started,
-        totals: BTreeMap::new(),
-    };
+    let mut collect = Collector::new(config, &tasks, Clock::Live(started));
     std::thread::scope(|scope| {
         for _ in 0..config.jobs.min(tasks.len().max(1)) {
             let tx = tx.clone();
@@ -218,17 +228,62 @@ pub fn run_session(
         }
     });
     report.bar.finish_and_clear();
+    conclude(config, &tasks, collect, report, outcome, err)
+}
+
+/// Report games already played (a merge of shards): the records in plan order, through the same
+/// collector and conclusion as a live session; the "Time taken" lines from `clock`.
+pub(super) fn report_played(
+    config: &Config,
+    records: Vec<(usize, GameRecord)>,
+    clock: Clock,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome, SessionError> {
+    let tasks = tasks(config);
+    let mut report = Report {
+        out,
+        bar: ProgressBar::hidden(),
+        write_error: None,
+    };
+    let mut outcome = Outcome {
+        seed: config.seed.clone().unwrap_or_default(),
+        ..Outcome::default()
+    };
+    let mut collect = Collector::new(config, &tasks, clock);
+    for (i, rec) in records {
+        collect.take(i, rec, &mut report, &mut outcome);
+    }
+    conclude(config, &tasks, collect, report, outcome, err)
+}
+
+/// The end of a session: the four lines of layouts cut short, the JSON, the extras and the
+/// failures.
+fn conclude(
+    config: &Config,
+    tasks: &[Task],
+    mut collect: Collector,
+    mut report: Report,
+    outcome: Outcome,
+    err: &mut dyn Write,
+) -> Result<Outcome, SessionError> {
     // Layouts cut short (a stop, or failed games) still get their four lines, over the games
     // completed, like the official Ctrl-C handler.
     let several = config.layouts.len() > 1;
     for &layout in &config.layouts {
         let (games, points) = collect.totals.get(&layout).copied().unwrap_or_default();
-        if games < config.games || config.games == 0 {
-            report.final_lines(several.then_some(layout), games, points, started.elapsed());
+        let expected = collect.expected(layout);
+        if games < expected || expected == 0 {
+            let elapsed = collect.elapsed(layout);
+            report.final_lines(several.then_some(layout), games, points, elapsed);
         }
     }
     // Every game played is saved, whatever else went wrong.
-    if let Some(path) = &config.json {
+    if let (Some(path), Some(shard)) = (&config.json, config.shard) {
+        SplitterFile::new(config, shard, &outcome, &collect.times)
+            .write(path)
+            .map_err(SessionError::Failed)?;
+    } else if let Some(path) = &config.json {
         let mut all: Vec<&GameRecord> = outcome
             .main
             .values()
@@ -296,12 +351,42 @@ impl Outcome {
 struct Collector<'a> {
     config: &'a Config,
     tasks: &'a [Task],
-    started: Instant,
+    clock: Clock,
     /// Completed main games and their points, per layout.
     totals: BTreeMap<u8, (u32, u64)>,
+    /// Main games per layout in the plan (in the shard's slice).
+    expected: BTreeMap<u8, u32>,
+    /// The "Time taken" of each layout's four lines printed so far.
+    times: BTreeMap<u8, Duration>,
 }
 
-impl Collector<'_> {
+impl<'a> Collector<'a> {
+    fn new(config: &'a Config, tasks: &'a [Task], clock: Clock) -> Collector<'a> {
+        let mut expected = BTreeMap::new();
+        for t in tasks.iter().filter(|t| !t.vs) {
+            *expected.entry(t.layout).or_default() += 1;
+        }
+        Collector {
+            config,
+            tasks,
+            clock,
+            totals: BTreeMap::new(),
+            expected,
+            times: BTreeMap::new(),
+        }
+    }
+
+    fn expected(&self, layout: u8) -> u32 {
+        self.expected.get(&layout).copied().unwrap_or(0)
+    }
+
+    /// The time taken so far for `layout`'s four lines, remembered for the results file.
+    fn elapsed(&mut self, layout: u8) -> Duration {
+        let elapsed = self.clock.elapsed(layout);
+        self.times.insert(layout, elapsed);
+        elapsed
+    }
+
     fn take(&mut self, i: usize, rec: GameRecord, report: &mut Report, outcome: &mut Outcome) {
         let t = &self.tasks[i];
         if !t.vs && !self.config.silent {
@@ -324,9 +409,9 @@ impl Collector<'_> {
         let (games, points) = *entry;
         outcome.main.entry(t.layout).or_default().push(rec);
         // A layout is complete when its last main game is in: its final four lines.
-        if games == self.config.games {
+        if games == self.expected(t.layout) {
             let several = self.config.layouts.len() > 1;
-            let elapsed = self.started.elapsed();
+            let elapsed = self.elapsed(t.layout);
             report.final_lines(several.then_some(t.layout), games, points, elapsed);
         }
     }

@@ -57,6 +57,7 @@ fn config(command: &str) -> Config {
         timeout: Duration::from_millis(5000),
         progress: false,
         keep_going: false,
+        shard: None,
     }
 }
 
