@@ -4,8 +4,8 @@
 //! random bytes. Each must give a result or a one-line error: no panic, no multi-line message, no
 //! message that echoes a long line, and one answer per turn the loop read.
 //!
-//! `FUZZ_CASES` sets the number of cases per property (default 200, CI); `FUZZ_SEED` the seed
-//! (default fixed; printed, so a failure can be replayed).
+//! `FUZZ_CASES` sets the number of cases per property (default as in `test_support::fuzz`); `FUZZ_SEED` the seed
+//! (default drawn from the clock; printed, so a failure can be replayed).
 
 use std::time::Instant;
 
@@ -13,26 +13,11 @@ use bot::penguins::policy::make_policy;
 use bot::penguins::protocol::{play, read_init, read_turn, LineReader, FALLBACK_INIT};
 use bot::penguins::{perft, Rules};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use proptest::test_runner::TestRunner;
 
-/// The runner: `FUZZ_CASES` cases (default 200), seeded by `FUZZ_SEED` (default 2024).
+/// The runner: `FUZZ_CASES` cases, seeded by `FUZZ_SEED` (both printed), shared settings.
 fn runner(name: &str) -> TestRunner {
-    let env = |key: &str, default: u64| {
-        std::env::var(key)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let (cases, seed) = (env("FUZZ_CASES", 200), env("FUZZ_SEED", 2024));
-    eprintln!("{name}: {cases} cases, FUZZ_SEED={seed}");
-    let mut bytes = [0u8; 32];
-    bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    let config = Config {
-        cases: cases as u32,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
+    TestRunner::new(test_support::fuzz::config(name))
 }
 
 /// The positions of the pinned perft file: real CodinGame inputs (init lines + one turn).

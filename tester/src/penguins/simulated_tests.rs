@@ -8,7 +8,7 @@ use std::time::Duration;
 use bot::penguins::{generate_board, MoveList, Rules, State};
 use bot::search::rng::SplitMix64;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use proptest::test_runner::TestRunner;
 
 use super::check::check;
 use super::referee::{conclude, fail_seat, new_replay, play_and_record, RefereeConfig};
@@ -173,23 +173,9 @@ fn damaged(base: &serde_json::Value, damages: &[Damage]) -> Vec<u8> {
     text
 }
 
+/// The runner: `FUZZ_CASES` cases, seeded by `FUZZ_SEED` (both printed), shared settings.
 fn runner() -> TestRunner {
-    let env = |key: &str, default: u64| {
-        std::env::var(key)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let (cases, seed) = (env("FUZZ_CASES", 200), env("FUZZ_SEED", 2024));
-    eprintln!("replay reader: {cases} cases, FUZZ_SEED={seed}");
-    let mut bytes = [0u8; 32];
-    bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    let config = Config {
-        cases: cases as u32,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
+    TestRunner::new(test_support::fuzz::config("replay reader"))
 }
 
 #[test]
