@@ -4,6 +4,7 @@
 //! `solver` the search, `baseline` the naive greedy, `bounds` the upper bounds and `exhaustive` the
 //! brute-force twin for tiny cases.
 
+pub mod automaton;
 pub mod baseline;
 pub mod bounds;
 pub mod exhaustive;
@@ -12,6 +13,7 @@ pub mod grid;
 pub mod input;
 pub mod insert;
 pub mod layout;
+pub mod linedp;
 pub mod lns;
 pub mod solver;
 pub mod table;
