@@ -20,6 +20,8 @@ pub struct Automaton {
     pub dict: Vec<u32>,
     /// The spelling ending here, or `NO_NODE`.
     pub spelling: Vec<u32>,
+    /// Fewest letters from the node to the end of a spelling in its subtree (0 if it ends one).
+    pub min_ext: Vec<u16>,
     /// `depth_end[d]`: number of nodes of depth <= d.
     pub depth_end: Vec<u32>,
     /// The children of a node are contiguous in breadth-first order: their index range.
@@ -72,6 +74,7 @@ impl Automaton {
             fail: vec![0; n],
             dict: vec![0; n],
             spelling: vec![NO_NODE; n],
+            min_ext: vec![u16::MAX; n],
             depth_end: Vec::new(),
             child_range,
             spellings: Vec::new(),
@@ -111,6 +114,16 @@ impl Automaton {
             } else {
                 automaton.dict[f]
             };
+        }
+        for u in (0..n).rev() {
+            if automaton.spelling[u] != NO_NODE {
+                automaton.min_ext[u] = 0;
+            }
+            if u > 0 {
+                let p = automaton.parent[u] as usize;
+                let via = automaton.min_ext[u].saturating_add(1);
+                automaton.min_ext[p] = automaton.min_ext[p].min(via);
+            }
         }
         let max_depth = automaton.depth.last().copied().unwrap_or(0) as usize;
         automaton.depth_end = (0..=max_depth)

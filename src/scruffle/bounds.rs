@@ -5,9 +5,14 @@
 //! - U3 = min over cell prices pi >= 0 of sum(pi) + sum_i max(0, max_p s(i,p) - min_{c in p} pi_c),
 //!   the Lagrangian relaxation of "each cell is the new cell of at most one play". Any pi gives a
 //!   valid bound; subgradient steps from the uniform price that reproduces U2 improve it.
+//! - U4, letter-aware: the best strings of every row and column (`LineDp`) under Lagrangian
+//!   prices for the rules that couple them (see `u4`).
 
-use super::layout::Layout;
+use super::automaton::Automaton;
+use super::layout::{Dir, Layout, Pos, DIRS};
+use super::linedp::{LineDp, Path, Segment as LineSegment};
 use super::table::Table;
+use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Bounds {
@@ -26,29 +31,46 @@ pub fn bounds(
     lower: u64,
     iterations: usize,
 ) -> Bounds {
+    lagrange_u3(layout, words, table, lower, iterations).0
+}
+
+/// U1-U3, and the cell prices of the best U3 iterate.
+fn lagrange_u3(
+    layout: &Layout,
+    words: &[Vec<u8>],
+    table: &Table,
+    lower: u64,
+    iterations: usize,
+) -> (Bounds, Vec<f64>) {
     let k = layout.open_cells();
     let mut best: Vec<u64> = (0..table.words()).map(|i| table.best(i)).collect();
     let u1 = best.iter().sum();
     best.sort_unstable_by(|a, b| b.cmp(a));
     let u2 = best.iter().take(k).sum();
-    let lambda = if best.len() > k {
+    let uniform = if best.len() > k {
         best[k - 1] as f64
     } else {
         0.0
     };
 
     let mut prices: Vec<f64> = (0..layout.cells())
-        .map(|c| if layout.is_open(c) { lambda } else { 0.0 })
+        .map(|c| if layout.is_open(c) { uniform } else { 0.0 })
         .collect();
+    let mut best_prices = prices.clone();
     let mut demand = vec![0u32; layout.cells()];
     let mut u3 = f64::INFINITY;
     let mut theta = 1.0;
     let mut since_better = 0;
+    let mut span_min = SpanMin::new(words, layout.longest_run());
     for _ in 0..=iterations {
         demand.iter_mut().for_each(|d| *d = 0);
         let mut value: f64 = prices.iter().sum();
+        span_min.update(layout, &prices);
         for (i, word) in words.iter().enumerate() {
-            let (term, cell) = word_term(layout, table, i, word.len(), &prices);
+            if table.top(i).is_empty() {
+                continue;
+            }
+            let (term, cell) = word_term(table, i, word.len(), &span_min);
             value += term;
             if let Some(c) = cell {
                 demand[c] += 1;
@@ -56,6 +78,7 @@ pub fn bounds(
         }
         if value < u3 - 1e-9 {
             u3 = value;
+            best_prices.copy_from_slice(&prices);
             since_better = 0;
         } else {
             since_better += 1;
@@ -79,25 +102,86 @@ pub fn bounds(
             }
         }
     }
-    // Rounding: a small relative margin keeps the float sum a true upper bound.
-    let u3 = (u3 * (1.0 + 1e-9)).ceil() as u64;
-    Bounds {
+    let bounds = Bounds {
         open_cells: k,
         u1,
         u2,
-        u3: u3.min(u2),
+        u3: round_up(u3).min(u2),
+    };
+    (bounds, best_prices)
+}
+
+/// A float bound as an integer that is still a bound: a small relative margin covers rounding.
+fn round_up(value: f64) -> u64 {
+    (value * (1.0 + 1e-9) + 1e-6).ceil().max(0.0) as u64
+}
+
+/// The cheapest price over every span, for each word length in use: (price, cell) by direction,
+/// length and first cell. Rebuilt once per price vector instead of scanning each span per word.
+struct SpanMin {
+    /// `slot[len]`: index into `mins` of that length, if some entry has it.
+    slot: Vec<Option<usize>>,
+    mins: Vec<[Vec<(f64, u32)>; 2]>,
+}
+
+impl SpanMin {
+    fn new(words: &[Vec<u8>], longest: usize) -> SpanMin {
+        let mut slot = vec![None; longest + 1];
+        let mut count = 0;
+        for w in words {
+            if !w.is_empty() && w.len() <= longest && slot[w.len()].is_none() {
+                slot[w.len()] = Some(count);
+                count += 1;
+            }
+        }
+        SpanMin {
+            slot,
+            mins: vec![[Vec::new(), Vec::new()]; count],
+        }
+    }
+
+    fn update(&mut self, layout: &Layout, prices: &[f64]) {
+        for dir in DIRS {
+            let step = layout.step(dir);
+            let limit = match dir {
+                Dir::H => layout.width,
+                Dir::V => layout.height,
+            };
+            let mut cur: Vec<(f64, u32)> = prices
+                .iter()
+                .enumerate()
+                .map(|(c, &p)| (p, c as u32))
+                .collect();
+            for len in 1..self.slot.len() {
+                if len > 1 {
+                    for (c, m) in cur.iter_mut().enumerate() {
+                        if layout.along(dir, c) + len - 1 < limit {
+                            let far = c + (len - 1) * step;
+                            if prices[far] < m.0 {
+                                *m = (prices[far], far as u32);
+                            }
+                        }
+                    }
+                }
+                if let Some(k) = self.slot[len] {
+                    self.mins[k][dir as usize].clone_from(&cur);
+                }
+            }
+        }
+    }
+
+    /// The cheapest price on the span of `len` letters at `pos`, and its cell.
+    fn get(&self, pos: Pos, len: usize) -> (f64, usize) {
+        let k = self.slot[len].expect("a length in use");
+        let (p, c) = self.mins[k][pos.dir() as usize][pos.start()];
+        (p, c as usize)
     }
 }
 
-/// max(0, max_p s(i,p) - min_{c in p} pi_c) for entry `i`, and the cell achieving it (None when
-/// the term is 0 or comes from the tail bound of an incomplete top list).
-fn word_term(
-    layout: &Layout,
-    table: &Table,
-    i: usize,
-    len: usize,
-    prices: &[f64],
-) -> (f64, Option<usize>) {
+/// max(0, max_p s(i,p) - min_{c in p} pi_c) for entry `i` with the span minima of the current
+/// prices, and the cell achieving it (None when the term is 0 or comes from the tail bound of an
+/// incomplete top list).
+fn word_term(table: &Table, i: usize, len: usize, span_min: &SpanMin) -> (f64, Option<usize>) {
     let mut best = 0.0;
     let mut cell = None;
     let top = table.top(i);
@@ -106,11 +190,7 @@ fn word_term(
             // Later positions score at most s, so they cannot beat `best`.
             return (best, cell);
         }
-        let (c, p) = layout
-            .span(pos, len)
-            .map(|c| (c, prices[c]))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .expect("words have at least one letter");
+        let (p, c) = span_min.get(pos, len);
         if s as f64 - p > best {
             best = s as f64 - p;
             cell = Some(c);
@@ -124,4 +204,216 @@ fn word_term(
         }
     }
     (best, cell)
+}
+
+/// Knobs of the U4 subgradient.
+#[derive(Clone, Copy, Debug)]
+pub struct U4Params {
+    /// DP sweeps over every row and column (each gives a valid bound).
+    pub iterations: usize,
+    /// Stop early when this passes (the best bound so far is still valid).
+    pub deadline: Option<Instant>,
+}
+
+/// The letter-aware bound and the multipliers of its best iterate (reduced costs for the search).
+#[derive(Clone, Debug)]
+pub struct U4 {
+    pub value: u64,
+    /// U1-U3, computed on the way (U4 starts from U3's prices).
+    pub simple: Bounds,
+    /// DP sweeps done.
+    pub sweeps: usize,
+    /// The dual value of every sweep, in order.
+    pub history: Vec<f64>,
+    /// Price of each spelling ("each entry once"), per spelling of `Automaton`.
+    pub mu: Vec<f64>,
+    /// Price of each cell ("each placement has its own first new cell").
+    pub pi: Vec<f64>,
+    /// Letter agreement, by cell and letter: added to the row's value for that letter on that
+    /// cell, taken from the column's.
+    pub lambda: Vec<[f64; 26]>,
+}
+
+/// Experiment knobs from `SCRUFFLE_U4=name=value,...` (development only).
+fn knob(name: &str, default: f64) -> f64 {
+    std::env::var("SCRUFFLE_U4")
+        .ok()
+        .and_then(|v| {
+            v.split(',').find_map(|kv| {
+                kv.strip_prefix(name)
+                    .and_then(|x| x.strip_prefix('='))
+                    .and_then(|x| x.parse().ok())
+            })
+        })
+        .unwrap_or(default)
+}
+
+/// U4: every placement is an occurrence of its spelling in the final string of its row or column,
+/// so the total is at most the sum over lines of the best string's occurrence scores (`LineDp`),
+/// with Lagrangian multipliers for "each entry once" (mu >= 0 per spelling), "each placement
+/// claims its own new cell" (pi >= 0 per cell) and "a row and a column hold the same letter (or
+/// blank) on their common cell" (lambda per cell and letter, any sign: the row gets +lambda for
+/// that letter there, the column -lambda). Any multipliers give a valid bound; subgradient steps
+/// from a scaled-down U3 price vector tighten it, and the result is never above U3.
+pub fn u4(
+    layout: &Layout,
+    words: &[Vec<u8>],
+    table: &Table,
+    lower: u64,
+    params: U4Params,
+) -> U4 {
+    let (b3, prices) = lagrange_u3(layout, words, table, lower, 100);
+    let longest = layout.longest_run();
+    let a = Automaton::new(words, |i| words[i].len() <= longest);
+    let mut dp = LineDp::new(&a, layout.values());
+    let segments = layout.segments();
+    let cells = layout.cells();
+    let open: Vec<usize> = (0..cells).filter(|&c| layout.is_open(c)).collect();
+    // U3's prices and word terms as a direction; at full scale the first sweep is U3 itself.
+    let mut span_min = SpanMin::new(words, longest);
+    span_min.update(layout, &prices);
+    let scale = knob("scale", 0.1);
+    let mut mu: Vec<f64> = a
+        .entries
+        .iter()
+        .map(|e| {
+            let i = e[0] as usize;
+            scale * word_term(table, i, words[i].len(), &span_min).0
+        })
+        .collect();
+    let copies: Vec<f64> = a.entries.iter().map(|e| e.len() as f64).collect();
+    let mut pi: Vec<f64> = prices.iter().map(|p| p * scale).collect();
+    let mut lambda = vec![[0.0f64; 26]; cells];
+    let (patience, grow, wmu, wpi, wla) = (
+        knob("patience", 3.0) as usize,
+        knob("grow", 1.0),
+        knob("wmu", 1.0),
+        knob("wpi", 1.0),
+        knob("wla", 1.0),
+    );
+    let mut best = U4 {
+        value: b3.u3,
+        simple: b3,
+        sweeps: 0,
+        history: Vec::new(),
+        mu: mu.clone(),
+        pi: pi.clone(),
+        lambda: lambda.clone(),
+    };
+    let mut best_value = f64::INFINITY;
+
+    let mut mult = Vec::new();
+    let mut factor = Vec::new();
+    let mut claim = Vec::new();
+    let mut bonus = Vec::new();
+    let mut blank = Vec::new();
+    let mut path = Path::default();
+    let mut used = vec![0u32; a.spellings.len()];
+    let mut claims = vec![0u32; cells];
+    let mut letters = [vec![0u8; cells], vec![0u8; cells]];
+    let mut theta = knob("theta", 1.0);
+    let mut since_better = 0;
+    for sweep in 0..params.iterations {
+        if params.deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        used.iter_mut().for_each(|x| *x = 0);
+        claims.iter_mut().for_each(|x| *x = 0);
+        let mut value: f64 = mu.iter().zip(&copies).map(|(m, n)| m * n).sum::<f64>()
+            + open.iter().map(|&c| pi[c]).sum::<f64>();
+        for seg in &segments {
+            let d = seg.dir as usize;
+            mult.clear();
+            factor.clear();
+            claim.clear();
+            bonus.clear();
+            blank.clear();
+            for c in seg.cells(layout) {
+                mult.push(layout.letter_mult(c));
+                factor.push(layout.word_factor(c));
+                claim.push(pi[c]);
+                bonus.push(lambda[c].map(|x| if d == 0 { x } else { -x }));
+                blank.push(true);
+            }
+            let input = LineSegment {
+                mult: &mult,
+                factor: &factor,
+                claim: &claim,
+                bonus: &bonus,
+                blank: &blank,
+            };
+            value += dp.solve(&a, &input, &mu, Some(&mut path));
+            let cell_at = |t: usize| seg.start + t * layout.step(seg.dir);
+            for o in &path.occurrences {
+                used[o.spelling as usize] += 1;
+                claims[cell_at(o.claim as usize)] += 1;
+            }
+            for (t, &l) in path.letters.iter().enumerate() {
+                letters[d][cell_at(t)] = l;
+            }
+        }
+        best.history.push(value);
+        best.sweeps = sweep + 1;
+        if value < best_value {
+            best_value = value;
+            best.mu.copy_from_slice(&mu);
+            best.pi.copy_from_slice(&pi);
+            best.lambda.copy_from_slice(&lambda);
+            since_better = 0;
+            theta *= grow;
+        } else {
+            since_better += 1;
+            if since_better >= patience {
+                theta *= 0.5;
+                since_better = 0;
+            }
+        }
+        // Projected subgradient, scaled per family: components that would push a price below 0
+        // are left out of the norm (and clamped in the step).
+        let (mut n_mu, mut n_pi, mut n_la) = (0.0, 0.0, 0.0);
+        for (s, &n) in used.iter().enumerate() {
+            let g = copies[s] - n as f64;
+            if mu[s] > 0.0 || g < 0.0 {
+                n_mu += g * g;
+            }
+        }
+        for &c in &open {
+            let g = 1.0 - claims[c] as f64;
+            if pi[c] > 0.0 || g < 0.0 {
+                n_pi += g * g;
+            }
+            let (r, v) = (letters[0][c], letters[1][c]);
+            if r != v {
+                // d/d lambda[c][l] = [row has l] - [column has l]: one component per letter.
+                n_la += (r != 0) as u8 as f64 + (v != 0) as u8 as f64;
+            }
+        }
+        let norm = wmu * n_mu + wpi * n_pi + wla * n_la;
+        if std::env::var_os("SCRUFFLE_U4_TRACE").is_some() {
+            eprintln!(
+                "sweep {sweep}: {value:.0} theta {theta:.3} norms mu {n_mu:.0} pi {n_pi:.0} letters {n_la:.0}"
+            );
+        }
+        if norm == 0.0 || value <= lower as f64 {
+            break;
+        }
+        let step = theta * (value - lower as f64) / norm;
+        for (s, &n) in used.iter().enumerate() {
+            mu[s] = (mu[s] - wmu * step * (copies[s] - n as f64)).max(0.0);
+        }
+        for &c in &open {
+            pi[c] = (pi[c] - wpi * step * (1.0 - claims[c] as f64)).max(0.0);
+            let (r, v) = (letters[0][c], letters[1][c]);
+            if r != v {
+                if r != 0 {
+                    lambda[c][(r - b'A') as usize] -= wla * step;
+                }
+                if v != 0 {
+                    lambda[c][(v - b'A') as usize] += wla * step;
+                }
+            }
+        }
+    }
+    best.value = best.value.min(round_up(best_value));
+    best
 }

@@ -40,21 +40,36 @@ pub struct Path {
     pub occurrences: Vec<Occurrence>,
 }
 
+/// What a step needs of a node, packed in one place.
+#[derive(Clone, Copy, Default)]
+struct Info {
+    parent: u32,
+    dict: u32,
+    spelling: u32,
+    letter: u8,
+    depth: u16,
+    min_ext: u16,
+    /// Value of the node's last letter.
+    value: f64,
+}
+
+/// What a step computes for a node: the letter sum and the cheapest claim price of its text
+/// ending at the current cell, and the best value of a string ending in this state (after the
+/// subtree pass: the best over its failure-link subtree).
+#[derive(Clone, Copy, Default)]
+struct Cur {
+    ls: f64,
+    mc: f64,
+    m: f64,
+}
+
 /// Reusable buffers of the DP over one automaton.
 pub struct LineDp {
     letter_value: [f64; 26],
-    /// Letter value of each node's last letter.
-    value: Vec<f64>,
-    /// Letter sum of each node's text ending at the current cell, double-buffered.
-    ls: [Vec<f64>; 2],
-    /// Cheapest claim price over each node's text, double-buffered.
-    min_claim: [Vec<f64>; 2],
-    /// Sum of the occurrence values ending at the current cell, per state.
+    info: Vec<Info>,
+    state: [Vec<Cur>; 2],
+    /// Sum of the occurrence values ending at the current cell, at spelling ends.
     gain: Vec<f64>,
-    v: Vec<f64>,
-    /// Failure-subtree maxima of `v`, double-buffered.
-    m: [Vec<f64>; 2],
-    arg: Vec<u32>,
     /// Backtracking: for each step, the subtree argmax of every active node.
     trail: Vec<u32>,
     trail_start: Vec<usize>,
@@ -74,25 +89,26 @@ impl LineDp {
     pub fn new(a: &Automaton, values: &[u32; 26]) -> LineDp {
         let n = a.nodes();
         let letter_value = values.map(|v| v as f64);
-        let value = (0..n)
-            .map(|u| {
-                if u == 0 {
+        let info = (0..n)
+            .map(|u| Info {
+                parent: a.parent[u],
+                dict: a.dict[u],
+                spelling: a.spelling[u],
+                letter: a.letter[u],
+                depth: a.depth[u],
+                min_ext: a.min_ext[u],
+                value: if u == 0 {
                     0.0
                 } else {
                     letter_value[a.letter[u] as usize]
-                }
+                },
             })
             .collect();
-        let buf = || vec![0.0; n];
         LineDp {
             letter_value,
-            value,
-            ls: [buf(), buf()],
-            min_claim: [buf(), buf()],
-            gain: buf(),
-            v: buf(),
-            m: [buf(), buf()],
-            arg: vec![0; n],
+            info,
+            state: [vec![Cur::default(); n], vec![Cur::default(); n]],
+            gain: vec![0.0; n],
             trail: Vec::new(),
             trail_start: Vec::new(),
             root_letter: Vec::new(),
@@ -126,14 +142,18 @@ impl LineDp {
         }
         // Before the first cell: only the root, value 0.
         let mut old = 0;
-        self.m[old][0] = 0.0;
-        self.ls[old][0] = 0.0;
-        self.min_claim[old][0] = f64::INFINITY;
+        self.state[old][0] = Cur {
+            ls: 0.0,
+            mc: f64::INFINITY,
+            m: 0.0,
+        };
         self.gain[0] = 0.0;
         for t in 0..len {
-            let new = 1 - old;
             let depth_cap = (t + 1).min(a.max_depth());
             let lim = a.depth_end[depth_cap] as usize;
+            // A node is worth a state only if a spelling in its subtree can still end in the
+            // segment; any other state is dominated by its failure link (same gains, no future).
+            let left = (len - 1 - t).min(u16::MAX as usize) as u16;
             self.factor_of_depth.clear();
             self.factor_of_depth.push(1.0);
             for d in 1..=depth_cap {
@@ -145,63 +165,66 @@ impl LineDp {
             let mult = seg.mult[t] as f64;
             let claim = seg.claim[t];
             let bonus = &seg.bonus[t];
-            {
-                let (ls_old, ls_new) = split(&mut self.ls, old);
-                let (mc_old, mc_new) = split(&mut self.min_claim, old);
-                let m_old = &self.m[old];
-                ls_new[0] = 0.0;
-                mc_new[0] = f64::INFINITY;
-                for u in 1..lim {
-                    let p = a.parent[u] as usize;
-                    let ls = ls_old[p] + self.value[u] * mult;
-                    let mc = mc_old[p].min(claim);
-                    ls_new[u] = ls;
-                    mc_new[u] = mc;
-                    let s = a.spelling[u];
-                    let r = if s != NO_NODE {
-                        let score = ls * self.factor_of_depth[a.depth[u] as usize];
-                        (score - cost[s as usize] - mc).max(0.0)
-                    } else {
-                        0.0
-                    };
-                    let g = r + self.gain[a.dict[u] as usize];
+            let [s0, s1] = &mut self.state;
+            let (prev, next) = if old == 0 { (&*s0, s1) } else { (&*s1, s0) };
+            let next = &mut next[..lim];
+            let info = &self.info[..lim];
+            let factor_of_depth = &self.factor_of_depth[..];
+            // The root: blank, or a letter that continues no node (any letter, relaxed).
+            let (choice, add) = root_choice(bonus, seg.blank[t]);
+            next[0] = Cur {
+                ls: 0.0,
+                mc: f64::INFINITY,
+                m: prev[0].m + add,
+            };
+            if want {
+                self.root_letter.push(choice);
+            }
+            for u in 1..lim {
+                let n = info[u];
+                if n.min_ext > left {
+                    next[u].m = f64::NEG_INFINITY;
+                    continue;
+                }
+                let o = prev[n.parent as usize];
+                let ls = o.ls + n.value * mult;
+                let mc = o.mc.min(claim);
+                let mut g = self.gain[n.dict as usize];
+                if n.spelling != NO_NODE {
+                    let score = ls * factor_of_depth[n.depth as usize];
+                    g += (score - cost[n.spelling as usize] - mc).max(0.0);
                     self.gain[u] = g;
-                    self.v[u] = m_old[p] + bonus[a.letter[u] as usize] + g;
                 }
-                // The root: blank, or a letter that continues no node (any letter, relaxed).
-                let (choice, add) = root_choice(bonus, seg.blank[t]);
-                self.v[0] = m_old[0] + add;
-                if want {
-                    self.root_letter.push(choice);
-                }
+                next[u] = Cur {
+                    ls,
+                    mc,
+                    m: o.m + bonus[n.letter as usize] + g,
+                };
             }
             // Subtree maxima over failure links, deepest first.
-            let m_new = &mut self.m[new];
-            m_new[..lim].copy_from_slice(&self.v[..lim]);
             if want {
-                for (u, x) in self.arg[..lim].iter_mut().enumerate() {
-                    *x = u as u32;
-                }
+                let at = self.trail.len();
+                self.trail_start.push(at);
+                self.trail.extend(0..lim as u32);
+                let arg = &mut self.trail[at..];
                 for u in (1..lim).rev() {
                     let f = a.fail[u] as usize;
-                    if m_new[u] > m_new[f] {
-                        m_new[f] = m_new[u];
-                        self.arg[f] = self.arg[u];
+                    if next[u].m > next[f].m {
+                        next[f].m = next[u].m;
+                        arg[f] = arg[u];
                     }
                 }
-                self.trail_start.push(self.trail.len());
-                self.trail.extend_from_slice(&self.arg[..lim]);
             } else {
                 for u in (1..lim).rev() {
                     let f = a.fail[u] as usize;
-                    if m_new[u] > m_new[f] {
-                        m_new[f] = m_new[u];
+                    if next[u].m > next[f].m {
+                        next[f].m = next[u].m;
                     }
                 }
             }
-            old = new;
+            old = 1 - old;
         }
-        let best = self.m[old][0];
+        let best = self.state[old][0].m;
         if let Some(path) = path {
             self.backtrack(a, seg, cost, path);
         }
@@ -265,16 +288,6 @@ fn root_choice(bonus: &[f64; 26], blank: bool) -> (u8, f64) {
         (0, 0.0)
     } else {
         (letter, best)
-    }
-}
-
-/// Both halves of a double buffer: (`old`, the other).
-fn split(pair: &mut [Vec<f64>; 2], old: usize) -> (&Vec<f64>, &mut Vec<f64>) {
-    let [a, b] = pair;
-    if old == 0 {
-        (a, b)
-    } else {
-        (b, a)
     }
 }
 

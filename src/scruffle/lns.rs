@@ -5,6 +5,7 @@
 
 use super::greedy::{extend, Context, Params, Plan, Start};
 use super::layout::{Dir, Placement, Pos};
+use super::solver::Budget;
 use rand::Rng;
 use std::time::{Duration, Instant};
 
@@ -20,8 +21,9 @@ pub fn improve<R: Rng>(
     plan: Plan,
     repair: Params,
     rng: &mut R,
-    deadline: Instant,
+    budget: Budget,
 ) -> (Plan, LnsStats) {
+    let deadline = budget.deadline;
     let layout = ctx.layout;
     let (w, h) = (layout.width, layout.height);
     let hot: Vec<usize> = (0..layout.cells())
@@ -40,7 +42,19 @@ pub fn improve<R: Rng>(
         .saturating_duration_since(start)
         .as_secs_f64()
         .max(1e-9);
-    while Instant::now() + Duration::from_millis(2) < deadline {
+    // Share of the run done, for the acceptance threshold: by iterations in fixed-work mode.
+    let progress = |iterations: u64| match budget.lns_iterations {
+        Some(limit) => iterations as f64 / limit.max(1) as f64,
+        None => start.elapsed().as_secs_f64() / span,
+    };
+    loop {
+        let more = match budget.lns_iterations {
+            Some(limit) => stats.iterations < limit,
+            None => Instant::now() + Duration::from_millis(2) < deadline,
+        };
+        if !more {
+            break;
+        }
         stats.iterations += 1;
         let stamp = stats.iterations as u32;
         let centre = if !hot.is_empty() && rng.random_bool(0.5) {
@@ -116,7 +130,7 @@ pub fn improve<R: Rng>(
         };
         extend(ctx, &mut plan, repair, from, rng, deadline);
 
-        let progress = start.elapsed().as_secs_f64() / span;
+        let progress = progress(stats.iterations);
         let threshold = (best.score as f64 * 0.002 * (1.0 - progress).max(0.0)) as u64;
         if plan.score > best.score {
             stats.improvements += 1;

@@ -22,7 +22,6 @@ pub use input::{Board, Cell};
 pub use layout::{Dir, Layout, Placement, Pos};
 
 use crate::words::LetterValues;
-use std::time::Instant;
 
 /// Standalone positions kept per entry (the greedy, the baseline and U3 read them): about two
 /// million in all, between 64 and 2000 per entry, so short lists still reach past the hot spots
@@ -49,10 +48,10 @@ impl Case {
         }
     }
 
-    /// The real solver, anytime until `deadline`.
-    pub fn solve(&self, seed: u64, deadline: Instant) -> solver::Solution {
+    /// The real solver, anytime until the budget ends.
+    pub fn solve(&self, seed: u64, budget: solver::Budget) -> solver::Solution {
         let ctx = greedy::Context::new(&self.layout, &self.words, &self.table);
-        solver::solve(&ctx, seed, deadline)
+        solver::solve(&ctx, seed, budget)
     }
 
     /// The naive greedy baseline.
@@ -62,6 +61,11 @@ impl Case {
 
     pub fn bounds(&self, lower: u64) -> bounds::Bounds {
         bounds::bounds(&self.layout, &self.words, &self.table, lower, 100)
+    }
+
+    /// The letter-aware bound U4 (see `bounds::u4`).
+    pub fn u4(&self, lower: u64, params: bounds::U4Params) -> bounds::U4 {
+        bounds::u4(&self.layout, &self.words, &self.table, lower, params)
     }
 
     /// Output lines, one per placement, in play order.

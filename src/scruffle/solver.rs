@@ -45,19 +45,46 @@ const OPENINGS: [(f32, f32); 8] = [
     (0.0, 0.0),
 ];
 
-pub fn solve(ctx: &Context, seed: u64, deadline: Instant) -> Solution {
+/// How long the solver runs: until a deadline, or a fixed amount of work (deterministic whatever
+/// the machine's load: every opening runs, then `lns_iterations` LNS iterations).
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub deadline: Instant,
+    pub lns_iterations: Option<u64>,
+}
+
+impl Budget {
+    pub fn until(deadline: Instant) -> Budget {
+        Budget {
+            deadline,
+            lns_iterations: None,
+        }
+    }
+
+    /// Fixed work: `iterations` LNS iterations, no clock (a day stands in for "no deadline").
+    pub fn work(iterations: u64) -> Budget {
+        Budget {
+            deadline: Instant::now() + std::time::Duration::from_secs(86_400),
+            lns_iterations: Some(iterations),
+        }
+    }
+}
+
+pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     let start = Instant::now();
-    let budget = deadline.saturating_duration_since(start);
+    let deadline = budget.deadline;
+    let fixed = budget.lns_iterations.is_some();
+    let budget_time = deadline.saturating_duration_since(start);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut stats = Stats::default();
     let naive = naive_greedy(ctx.layout, ctx.words, ctx.table);
 
     // Opening: greedy runs within ~60% of the budget (the first always runs).
-    let opening_end = start + budget.mul_f64(0.6);
+    let opening_end = start + budget_time.mul_f64(0.6);
     let mut best: Option<Plan> = None;
     let mut filled = Vec::new();
     for &(prefix, alpha) in &OPENINGS {
-        if best.is_some() && Instant::now() >= opening_end {
+        if best.is_some() && !fixed && Instant::now() >= opening_end {
             break;
         }
         let params = Params {
@@ -103,7 +130,7 @@ pub fn solve(ctx: &Context, seed: u64, deadline: Instant) -> Solution {
         noise: 0.15,
         standalone: false,
     };
-    let (plan, lns) = improve(ctx, plan, repair, &mut rng, deadline);
+    let (plan, lns) = improve(ctx, plan, repair, &mut rng, budget);
     stats.lns_iterations = lns.iterations;
     stats.lns_improvements = lns.improvements;
     Solution {

@@ -6,10 +6,10 @@ use super::greedy::{Context, Plan};
 use super::input::{Board, Cell};
 use super::insert::insert_pass;
 use super::layout::{Dir, Placement};
+use super::solver::Budget;
 use super::{exhaustive, grid, Case};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::time::{Duration, Instant};
 
 /// A random board with every kind of cell.
 fn random_board(rng: &mut Xoshiro256PlusPlus, width: usize, height: usize) -> Board {
@@ -70,10 +70,6 @@ fn small_case(seed: u64) -> Case {
     Case::new(&board, words)
 }
 
-fn soon(ms: u64) -> Instant {
-    Instant::now() + Duration::from_millis(ms)
-}
-
 #[test]
 fn bounds_and_solvers_respect_the_exhaustive_optimum() {
     let mut positive = 0;
@@ -81,7 +77,7 @@ fn bounds_and_solvers_respect_the_exhaustive_optimum() {
         let case = tiny_case(seed);
         let opt = exhaustive::optimum(&case.layout, &case.words);
         let baseline = grid::replay(&case.layout, &case.words, &case.baseline()).unwrap();
-        let solution = case.solve(seed, soon(20));
+        let solution = case.solve(seed, Budget::work(30));
         let solved = grid::replay(&case.layout, &case.words, &solution.plays).unwrap();
         let b = case.bounds(baseline);
         assert_eq!(solved, solution.score, "seed {seed}");
@@ -103,7 +99,7 @@ fn bounds_and_solvers_respect_the_exhaustive_optimum() {
 fn solver_output_replays_to_its_own_score() {
     for seed in 0..25 {
         let case = small_case(1000 + seed);
-        let solution = case.solve(seed, soon(40));
+        let solution = case.solve(seed, Budget::work(60));
         let replayed = grid::replay(&case.layout, &case.words, &solution.plays);
         assert_eq!(replayed, Ok(solution.score), "seed {seed}");
         let baseline = case.baseline();
