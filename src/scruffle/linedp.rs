@@ -45,12 +45,9 @@ pub struct Path {
 struct Info {
     parent: u32,
     dict: u32,
-    spelling: u32,
-    letter: u8,
     depth: u16,
     min_ext: u16,
-    /// Value of the node's last letter.
-    value: f64,
+    letter: u8,
 }
 
 /// What a step computes for a node: the letter sum and the cheapest claim price of its text
@@ -67,6 +64,10 @@ struct Cur {
 pub struct LineDp {
     letter_value: [f64; 26],
     info: Vec<Info>,
+    /// Spelling of each node (`NO_NODE` if none).
+    spelling: Vec<u32>,
+    /// Cost of the spelling ending at each node (+inf where none ends), from the last `cost`.
+    node_cost: Vec<f64>,
     state: [Vec<Cur>; 2],
     /// Sum of the occurrence values ending at the current cell, at spelling ends.
     gain: Vec<f64>,
@@ -93,20 +94,16 @@ impl LineDp {
             .map(|u| Info {
                 parent: a.parent[u],
                 dict: a.dict[u],
-                spelling: a.spelling[u],
                 letter: a.letter[u],
                 depth: a.depth[u],
                 min_ext: a.min_ext[u],
-                value: if u == 0 {
-                    0.0
-                } else {
-                    letter_value[a.letter[u] as usize]
-                },
             })
             .collect();
         LineDp {
             letter_value,
             info,
+            spelling: a.spelling.clone(),
+            node_cost: vec![f64::INFINITY; n],
             state: [vec![Cur::default(); n], vec![Cur::default(); n]],
             gain: vec![0.0; n],
             trail: Vec::new(),
@@ -129,6 +126,11 @@ impl LineDp {
     ) -> f64 {
         let len = seg.mult.len();
         let want = path.is_some();
+        for (c, &s) in self.node_cost.iter_mut().zip(&self.spelling) {
+            if s != NO_NODE {
+                *c = cost[s as usize];
+            }
+        }
         self.trail.clear();
         self.trail_start.clear();
         self.root_letter.clear();
@@ -163,12 +165,15 @@ impl LineDp {
                 ));
             }
             let mult = seg.mult[t] as f64;
+            let letter_score = self.letter_value.map(|v| v * mult);
             let claim = seg.claim[t];
             let bonus = &seg.bonus[t];
             let [s0, s1] = &mut self.state;
             let (prev, next) = if old == 0 { (&*s0, s1) } else { (&*s1, s0) };
             let next = &mut next[..lim];
             let info = &self.info[..lim];
+            let node_cost = &self.node_cost[..lim];
+            let gain = &mut self.gain[..lim];
             let factor_of_depth = &self.factor_of_depth[..];
             // The root: blank, or a letter that continues no node (any letter, relaxed).
             let (choice, add) = root_choice(bonus, seg.blank[t]);
@@ -187,14 +192,12 @@ impl LineDp {
                     continue;
                 }
                 let o = prev[n.parent as usize];
-                let ls = o.ls + n.value * mult;
+                let ls = o.ls + letter_score[n.letter as usize];
                 let mc = o.mc.min(claim);
-                let mut g = self.gain[n.dict as usize];
-                if n.spelling != NO_NODE {
-                    let score = ls * factor_of_depth[n.depth as usize];
-                    g += (score - cost[n.spelling as usize] - mc).max(0.0);
-                    self.gain[u] = g;
-                }
+                // Where no spelling ends the cost is +inf and the term is 0 (no branch).
+                let score = ls * factor_of_depth[n.depth as usize];
+                let g = gain[n.dict as usize] + (score - node_cost[u] - mc).max(0.0);
+                gain[u] = g;
                 next[u] = Cur {
                     ls,
                     mc,
