@@ -220,7 +220,9 @@ mod tests {
             let len = (rng % 12) as usize;
             let text: Vec<u8> = (0..len)
                 .map(|_| {
-                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    rng = rng
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     b"ABCX"[(rng >> 33) as usize % 4]
                 })
                 .collect();

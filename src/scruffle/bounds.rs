@@ -255,13 +255,7 @@ fn knob(name: &str, default: f64) -> f64 {
 /// blank) on their common cell" (lambda per cell and letter, any sign: the row gets +lambda for
 /// that letter there, the column -lambda). Any multipliers give a valid bound; subgradient steps
 /// from a scaled-down U3 price vector tighten it, and the result is never above U3.
-pub fn u4(
-    layout: &Layout,
-    words: &[Vec<u8>],
-    table: &Table,
-    lower: u64,
-    params: U4Params,
-) -> U4 {
+pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params: U4Params) -> U4 {
     let (b3, prices) = lagrange_u3(layout, words, table, lower, 100);
     let longest = layout.longest_run();
     let a = Automaton::new(words, |i| words[i].len() <= longest);

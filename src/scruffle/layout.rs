@@ -137,6 +137,11 @@ impl Layout {
         &self.values
     }
 
+    /// Open cells from `cell` onwards along `dir`, `cell` included.
+    pub fn run(&self, dir: Dir, cell: usize) -> usize {
+        self.run[dir as usize][cell] as usize
+    }
+
     /// Length of the longest run of open cells in a row or column (no longer word fits).
     pub fn longest_run(&self) -> usize {
         self.run.iter().flatten().copied().max().unwrap_or(0) as usize
@@ -302,8 +307,11 @@ mod tests {
         assert_eq!(l.positions(2).count(), 7);
         assert_eq!(l.through(Dir::H, 5, 1, 2), Some(l.pos_at(Dir::H, 0, 1)));
         assert_eq!(l.through(Dir::H, 4, 1, 2), None);
-        let segs: Vec<(Dir, usize, usize)> =
-            l.segments().iter().map(|s| (s.dir, s.start, s.len)).collect();
+        let segs: Vec<(Dir, usize, usize)> = l
+            .segments()
+            .iter()
+            .map(|s| (s.dir, s.start, s.len))
+            .collect();
         assert_eq!(
             segs,
             [

@@ -139,8 +139,10 @@ impl LineDp {
         self.doubles.push(0);
         self.triples.push(0);
         for t in 0..len {
-            self.doubles.push(self.doubles[t] + (seg.factor[t] == 2) as usize);
-            self.triples.push(self.triples[t] + (seg.factor[t] == 3) as usize);
+            self.doubles
+                .push(self.doubles[t] + (seg.factor[t] == 2) as usize);
+            self.triples
+                .push(self.triples[t] + (seg.factor[t] == 3) as usize);
         }
         // Before the first cell: only the root, value 0.
         let mut old = 0;
@@ -329,7 +331,9 @@ mod tests {
 
     /// The value of `letters` (0 = blank) by brute force: every spelling at every start.
     fn rescore(seg: &Segment, spellings: &[Vec<u8>], cost: &[f64], letters: &[u8]) -> f64 {
-        let values = crate::words::LetterValues::scrabble_english().0.map(|v| v as f64);
+        let values = crate::words::LetterValues::scrabble_english()
+            .0
+            .map(|v| v as f64);
         let mut total = 0.0;
         for (t, &l) in letters.iter().enumerate() {
             total += match l {
@@ -378,7 +382,11 @@ mod tests {
         };
         for _ in 0..len {
             let kind = rng.random_range(0..6);
-            owned.mult.push(if kind >= 4 { 1 } else { rng.random_range(0..=9) });
+            owned.mult.push(if kind >= 4 {
+                1
+            } else {
+                rng.random_range(0..=9)
+            });
             owned.factor.push(match kind {
                 4 => 2,
                 5 => 3,
@@ -410,11 +418,13 @@ mod tests {
             out = out
                 .into_iter()
                 .flat_map(|s| {
-                    std::iter::once(0).chain(ALPHABET.iter().copied()).map(move |l| {
-                        let mut t = s.clone();
-                        t.push(l);
-                        t
-                    })
+                    std::iter::once(0)
+                        .chain(ALPHABET.iter().copied())
+                        .map(move |l| {
+                            let mut t = s.clone();
+                            t.push(l);
+                            t
+                        })
                 })
                 .collect();
         }
@@ -432,7 +442,10 @@ mod tests {
         let values = crate::words::LetterValues::scrabble_english().0;
         let mut compared = 0;
         for case in 0..150 {
-            let list: Vec<Vec<u8>> = lists[case % 3].iter().map(|w| w.as_bytes().to_vec()).collect();
+            let list: Vec<Vec<u8>> = lists[case % 3]
+                .iter()
+                .map(|w| w.as_bytes().to_vec())
+                .collect();
             let a = Automaton::new(&list, |_| true);
             let mut dp = LineDp::new(&a, &values);
             let len = rng.random_range(1..=6);
@@ -453,15 +466,27 @@ mod tests {
                 .iter()
                 .map(|s| rescore(&seg, &a.spellings, &cost, s))
                 .fold(f64::NEG_INFINITY, f64::max);
-            assert!((value - best).abs() < 1e-6, "case {case}: dp {value}, brute force {best}");
+            assert!(
+                (value - best).abs() < 1e-6,
+                "case {case}: dp {value}, brute force {best}"
+            );
             let again = rescore(&seg, &a.spellings, &cost, &path.letters);
-            assert!((value - again).abs() < 1e-6, "case {case}: {value} vs re-scored {again}");
+            assert!(
+                (value - again).abs() < 1e-6,
+                "case {case}: {value} vs re-scored {again}"
+            );
             // The counted occurrences are real and add up to the value.
             let mut sum: f64 = path
                 .letters
                 .iter()
                 .enumerate()
-                .map(|(t, &l)| if l == 0 { 0.0 } else { seg.bonus[t][(l - b'A') as usize] })
+                .map(|(t, &l)| {
+                    if l == 0 {
+                        0.0
+                    } else {
+                        seg.bonus[t][(l - b'A') as usize]
+                    }
+                })
                 .sum();
             for o in &path.occurrences {
                 let w = &a.spellings[o.spelling as usize];

@@ -22,6 +22,7 @@ pub use input::{Board, Cell};
 pub use layout::{Dir, Layout, Placement, Pos};
 
 use crate::words::LetterValues;
+use std::time::Instant;
 
 /// Standalone positions kept per entry (the greedy, the baseline and U3 read them): about two
 /// million in all, between 64 and 2000 per entry, so short lists still reach past the hot spots
@@ -39,8 +40,19 @@ pub struct Case {
 
 impl Case {
     pub fn new(board: &Board, words: Vec<Vec<u8>>) -> Case {
+        Case::build(board, words, None)
+    }
+
+    /// A case whose position table stops growing at `deadline` (entries not reached then are
+    /// left out of the search), so reading never eats the whole budget.
+    pub fn within(board: &Board, words: Vec<Vec<u8>>, deadline: Instant) -> Case {
+        Case::build(board, words, Some(deadline))
+    }
+
+    fn build(board: &Board, words: Vec<Vec<u8>>, deadline: Option<Instant>) -> Case {
         let layout = Layout::new(board, &LetterValues::scrabble_english());
-        let table = table::Table::build(&layout, &words, keep_positions(words.len()));
+        let keep = keep_positions(words.len());
+        let table = table::Table::build(&layout, &words, keep, deadline);
         Case {
             layout,
             words,

@@ -175,7 +175,7 @@ fn bounds_stay_valid_when_position_lists_are_cut_short() {
     // With only 2 kept positions per entry, U3 must bound the rest by the last kept score.
     for seed in 200..260 {
         let case = tiny_case(seed);
-        let short = super::table::Table::build(&case.layout, &case.words, 2);
+        let short = super::table::Table::build(&case.layout, &case.words, 2, None);
         let opt = exhaustive::optimum(&case.layout, &case.words);
         let b = super::bounds::bounds(&case.layout, &case.words, &short, 0, 50);
         assert!(b.u3 >= opt && b.u2 >= opt, "seed {seed}: {b:?} < {opt}");

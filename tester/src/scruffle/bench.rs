@@ -48,7 +48,9 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
                     return Err(format!("--seeds: empty range {part:?}"));
                 }
                 if b - a >= 1_000_000 {
-                    return Err(format!("--seeds: range {part:?} has more than a million seeds"));
+                    return Err(format!(
+                        "--seeds: range {part:?} has more than a million seeds"
+                    ));
                 }
                 seeds.extend(a..=b);
             }
@@ -99,7 +101,6 @@ impl SeedResult {
     pub fn ratio(&self) -> f64 {
         self.score as f64 / self.naive.max(1) as f64
     }
-
 }
 
 /// Generate case `seed`, solve it within the budget, check both outputs independently, then
@@ -124,11 +125,13 @@ pub fn bench_seed(seed: u64, options: &Options) -> Result<SeedResult, String> {
             (who, &case.format(plays)),
         )
     };
-    let (solved, base): (Verdict, Verdict) =
-        match (judge(&solution.plays, "solver"), judge(&baseline, "baseline")) {
-            (Ok(s), Ok(b)) => (s, b),
-            (Err(e), _) | (_, Err(e)) => return Err(format!("seed {seed}: INVALID {e}")),
-        };
+    let (solved, base): (Verdict, Verdict) = match (
+        judge(&solution.plays, "solver"),
+        judge(&baseline, "baseline"),
+    ) {
+        (Ok(s), Ok(b)) => (s, b),
+        (Err(e), _) | (_, Err(e)) => return Err(format!("seed {seed}: INVALID {e}")),
+    };
     if solved.score != solution.score as u128 {
         return Err(format!(
             "seed {seed}: solver reports {} but the checker scores {}",
@@ -215,7 +218,10 @@ const HEADER: &str = "| seed | board | words | score | naive | ratio | U2 | U3 |
 fn row_line(r: &SeedResult) -> String {
     let pl = r.placements.max(1) as f64;
     let (u4, per_u4) = match r.u4 {
-        Some(u) => (u.to_string(), format!("{:.3}", r.score as f64 / u.max(1) as f64)),
+        Some(u) => (
+            u.to_string(),
+            format!("{:.3}", r.score as f64 / u.max(1) as f64),
+        ),
         None => ("-".to_string(), "-".to_string()),
     };
     format!(
