@@ -62,10 +62,22 @@ pub fn run(args: Args) -> ExitCode {
         Ok(w) => w,
         Err(e) => return super::fail(e),
     };
-    let case = Case::new(&board, words);
-    // Leave a little room for printing before the budget ends.
-    let deadline = start + Duration::from_secs_f64(args.seconds * 0.97);
+    let budget = Duration::from_secs_f64(args.seconds);
+    // The position table may take at most 40% of the budget; the search ends a little before
+    // the budget to leave room for printing.
+    let case = Case::within(&board, words, start + budget.mul_f64(0.4));
+    let deadline = start
+        + budget
+            .mul_f64(0.96)
+            .saturating_sub(Duration::from_millis(25));
+    let table_done = start.elapsed().as_secs_f64();
     let solution = case.solve(args.seed, Budget::until(deadline));
+    if std::env::var_os("SCRUFFLE_DEBUG").is_some() {
+        eprintln!(
+            "scruffle: input and table {table_done:.3} s, then {:?}",
+            solution.stats
+        );
+    }
     let mut out = std::io::stdout().lock();
     if let Err(e) = out
         .write_all(case.format(&solution.plays).as_bytes())

@@ -5,101 +5,11 @@
 //! re-checked when popped, and a stale one (its new-cell count changed) is dropped because the
 //! change pushed a fresher entry.
 
-use super::grid::Grid;
-use super::insert::Spellings;
-use super::layout::{Layout, Placement, Pos, DIRS};
-use super::table::Table;
+use super::layout::{Placement, Pos, DIRS};
+use super::plan::{Context, Plan};
 use rand::Rng;
 use std::collections::BinaryHeap;
 use std::time::Instant;
-
-/// Everything static about one case that the searches share.
-pub struct Context<'a> {
-    pub layout: &'a Layout,
-    pub words: &'a [Vec<u8>],
-    pub table: &'a Table,
-    /// `by_letter[l]`: every (entry, offset) whose letter at that offset is `'A' + l`.
-    by_letter: Vec<Vec<(u32, u16)>>,
-    pub spellings: Spellings,
-}
-
-impl<'a> Context<'a> {
-    pub fn new(layout: &'a Layout, words: &'a [Vec<u8>], table: &'a Table) -> Context<'a> {
-        let mut by_letter = vec![Vec::new(); 26];
-        for (i, w) in words.iter().enumerate() {
-            for (k, &b) in w.iter().enumerate() {
-                if k < u16::MAX as usize {
-                    by_letter[(b - b'A') as usize].push((i as u32, k as u16));
-                }
-            }
-        }
-        Context {
-            layout,
-            words,
-            table,
-            by_letter,
-            spellings: Spellings::new(words),
-        }
-    }
-}
-
-/// A valid play in order, with the board it leaves and its running score.
-#[derive(Clone)]
-pub struct Plan {
-    pub grid: Grid,
-    pub plays: Vec<Placement>,
-    pub used: Vec<bool>,
-    pub score: u64,
-}
-
-impl Plan {
-    pub fn empty(ctx: &Context) -> Plan {
-        Plan {
-            grid: Grid::new(ctx.layout.cells()),
-            plays: Vec::new(),
-            used: vec![false; ctx.words.len()],
-            score: 0,
-        }
-    }
-
-    /// Append a play the caller has checked (fits, letters agree, >= 1 new cell).
-    pub fn push(&mut self, ctx: &Context, p: Placement, filled: &mut Vec<usize>) {
-        let w = &ctx.words[p.word as usize];
-        self.grid.place(ctx.layout, w, p.pos, filled);
-        self.used[p.word as usize] = true;
-        self.score += ctx.layout.score(w, p.pos);
-        self.plays.push(p);
-    }
-
-    /// Put a play at `index` in the order; the caller has checked that the order stays valid.
-    pub fn insert(&mut self, ctx: &Context, index: usize, p: Placement, filled: &mut Vec<usize>) {
-        self.push(ctx, p, filled);
-        let p = self.plays.pop().expect("just pushed");
-        self.plays.insert(index, p);
-    }
-
-    /// Remove every play for which `drop` is true (a subsequence of a valid order stays valid:
-    /// removing a play only leaves more cells empty for the later ones).
-    pub fn remove_where(
-        &mut self,
-        ctx: &Context,
-        mut drop: impl FnMut(&Placement) -> bool,
-        freed: &mut Vec<usize>,
-    ) {
-        let mut kept = Vec::with_capacity(self.plays.len());
-        for p in std::mem::take(&mut self.plays) {
-            if drop(&p) {
-                let w = &ctx.words[p.word as usize];
-                self.grid.remove(ctx.layout, w, p.pos, freed);
-                self.used[p.word as usize] = false;
-                self.score -= ctx.layout.score(w, p.pos);
-            } else {
-                kept.push(p);
-            }
-        }
-        self.plays = kept;
-    }
-}
 
 /// Knobs of one greedy run.
 #[derive(Clone, Copy, Debug)]
@@ -128,6 +38,7 @@ struct Run<'c, 'a, R> {
     rng: &'c mut R,
     heap: BinaryHeap<Entry>,
     next_standalone: Vec<u32>,
+    deadline: Instant,
 }
 
 impl Context<'_> {
@@ -138,7 +49,8 @@ impl Context<'_> {
         let step = self.layout.step(pos.dir());
         for sub in self.spellings.subs(word) {
             let entries = self.spellings.entries(sub.node);
-            if let Some(&j) = entries.iter().find(|&&j| !plan.used[j as usize]) {
+            // (The first 64 copies only: a list of thousands of duplicates must not slow this.)
+            if let Some(&j) = entries.iter().take(64).find(|&&j| !plan.used[j as usize]) {
                 let at = Pos::new(pos.dir(), pos.start() + sub.offset as usize * step);
                 total += self.layout.score(&self.words[j as usize], at);
             }
@@ -223,7 +135,11 @@ impl<R: Rng> Run<'_, '_, R> {
         }
         let ctx = self.ctx;
         for dir in DIRS {
-            for &(word, k) in &ctx.by_letter[(letter - b'A') as usize] {
+            for (n, &(word, k)) in ctx.by_letter[(letter - b'A') as usize].iter().enumerate() {
+                // Lists with many duplicates make this loop long: watch the clock.
+                if n % 512 == 511 && Instant::now() >= self.deadline {
+                    return;
+                }
                 if plan.used[word as usize] {
                     continue;
                 }
@@ -283,9 +199,13 @@ pub fn extend<R: Rng>(
         rng,
         heap: BinaryHeap::new(),
         next_standalone: vec![0; ctx.words.len()],
+        deadline,
     };
     if params.standalone {
         for w in 0..ctx.words.len() {
+            if w % 256 == 255 && Instant::now() >= deadline {
+                break;
+            }
             if !plan.used[w] {
                 run.push_standalone(plan, w);
             }
@@ -320,7 +240,7 @@ pub fn extend<R: Rng>(
     let mut pops = 0u32;
     while let Some(e) = run.heap.pop() {
         pops = pops.wrapping_add(1);
-        if pops.is_multiple_of(1024) && Instant::now() >= deadline {
+        if pops.is_multiple_of(64) && Instant::now() >= deadline {
             break;
         }
         let word = e.word as usize;

@@ -26,11 +26,11 @@ pub struct Board {
 }
 
 /// Largest input file read (the statement's largest case is about 100 KB).
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
+pub const MAX_FILE_BYTES: u64 = 8 << 20;
 /// Largest board side (the statement's boards are 10..100).
 pub const MAX_SIDE: usize = 1000;
 /// Most list entries (the statement's lists have 10..10000).
-pub const MAX_WORDS: usize = 1_000_000;
+pub const MAX_WORDS: usize = 100_000;
 
 /// Up to 80 characters of `bytes` for a message, in double quotes: control characters, quotes and
 /// backslashes escaped, bytes that are not UTF-8 as `\xNN`, `…` when cut.

@@ -3,8 +3,9 @@
 //! end); the best plan seen is returned. Windows are centred on double/triple cells half the time,
 //! since the score concentrates there.
 
-use super::greedy::{extend, Context, Params, Plan, Start};
+use super::greedy::{extend, Params, Start};
 use super::layout::{Dir, Placement, Pos};
+use super::plan::{Context, Plan};
 use super::solver::Budget;
 use rand::Rng;
 use std::time::{Duration, Instant};

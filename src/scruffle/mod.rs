@@ -15,7 +15,9 @@ pub mod insert;
 pub mod layout;
 pub mod linedp;
 pub mod lns;
+pub mod plan;
 pub mod solver;
+pub mod spellings;
 pub mod table;
 
 pub use input::{Board, Cell};
@@ -62,13 +64,17 @@ impl Case {
 
     /// The real solver, anytime until the budget ends.
     pub fn solve(&self, seed: u64, budget: solver::Budget) -> solver::Solution {
-        let ctx = greedy::Context::new(&self.layout, &self.words, &self.table);
-        solver::solve(&ctx, seed, budget)
+        let started = std::time::Instant::now();
+        let ctx = plan::Context::new(&self.layout, &self.words, &self.table);
+        let context_time = started.elapsed().as_secs_f64();
+        let mut solution = solver::solve(&ctx, seed, budget);
+        solution.stats.timeline.insert(0, ("context", context_time));
+        solution
     }
 
     /// The naive greedy baseline.
     pub fn baseline(&self) -> Vec<Placement> {
-        baseline::naive_greedy(&self.layout, &self.words, &self.table)
+        baseline::naive_greedy(&self.layout, &self.words, &self.table, None)
     }
 
     pub fn bounds(&self, lower: u64) -> bounds::Bounds {

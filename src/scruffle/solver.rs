@@ -4,10 +4,11 @@
 //! of the later openings and did not help on seeds 3, 7, 13, 15, 16.)
 
 use super::baseline::naive_greedy;
-use super::greedy::{extend, Context, Params, Plan, Start};
+use super::greedy::{extend, Params, Start};
 use super::insert::insert_pass;
 use super::layout::Placement;
 use super::lns::improve;
+use super::plan::{Context, Plan};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -23,6 +24,8 @@ pub struct Stats {
     pub lns_improvements: u64,
     pub inserted: u64,
     pub after_insert: u64,
+    /// Seconds from the solver's start to the end of each phase.
+    pub timeline: Vec<(&'static str, f64)>,
 }
 
 pub struct Solution {
@@ -77,7 +80,18 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     let budget_time = deadline.saturating_duration_since(start);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut stats = Stats::default();
-    let naive = naive_greedy(ctx.layout, ctx.words, ctx.table);
+    let lap = |stats: &mut Stats, phase: &'static str| {
+        stats.timeline.push((phase, start.elapsed().as_secs_f64()));
+    };
+    // The naive plan is a floor and a start; on odd boards (every kept position taken) its scans
+    // are slow, so it gets at most a fifth of the budget.
+    let naive_end = if fixed {
+        deadline
+    } else {
+        start + budget_time.mul_f64(0.2)
+    };
+    let naive = naive_greedy(ctx.layout, ctx.words, ctx.table, Some(naive_end));
+    lap(&mut stats, "naive");
 
     // Opening: greedy runs within ~60% of the budget (the first always runs).
     let opening_end = start + budget_time.mul_f64(0.6);
@@ -110,6 +124,7 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
             best = Some(plan);
         }
     }
+    lap(&mut stats, "openings");
     let mut plan = best.expect("the first greedy run always happens");
     // Under a tight budget the packing runs may be cut short: never do worse than the naive plan.
     let mut naive_plan = Plan::empty(ctx);
@@ -121,8 +136,9 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         plan = naive_plan;
     }
     stats.greedy_score = plan.score;
-    stats.inserted += insert_pass(ctx, &mut plan) as u64;
+    stats.inserted += insert_pass(ctx, &mut plan, deadline) as u64;
     stats.after_insert = plan.score;
+    lap(&mut stats, "insert");
 
     let repair = Params {
         alpha: stats.best_alpha,
@@ -133,6 +149,7 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     let (plan, lns) = improve(ctx, plan, repair, &mut rng, budget);
     stats.lns_iterations = lns.iterations;
     stats.lns_improvements = lns.improvements;
+    lap(&mut stats, "lns");
     Solution {
         plays: plan.plays,
         score: plan.score,

@@ -73,14 +73,15 @@ impl Lines {
     }
 
     /// Push (Reverse(score), position) for every position where a word with letter values `vals`
-    /// fits; `acc` is scratch space.
+    /// fits; `acc` is scratch space. False if `deadline` passed first (`out` is then partial).
     fn score_all(
         &self,
         layout: &Layout,
         vals: &[u32],
         acc: &mut Vec<u64>,
         out: &mut Vec<(Reverse<u64>, Pos)>,
-    ) {
+        deadline: Option<Instant>,
+    ) -> bool {
         let l = vals.len();
         for dir in DIRS {
             let d = dir as usize;
@@ -90,6 +91,9 @@ impl Lines {
             }
             let starts = len - l + 1;
             for j in 0..count {
+                if j % 64 == 63 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    return false;
+                }
                 let mult = &self.mult[d][j * len..(j + 1) * len];
                 let run = &self.run[d][j * len..(j + 1) * len];
                 acc.clear();
@@ -117,6 +121,7 @@ impl Lines {
                 }
             }
         }
+        true
     }
 }
 
@@ -146,11 +151,16 @@ impl Table {
                 continue;
             }
             all.clear();
-            if !truncated && top.len() % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if !truncated && deadline.is_some_and(|d| Instant::now() >= d) {
                 truncated = true;
             }
-            if !truncated && !vals.is_empty() && vals.len() <= longest_run {
-                lines.score_all(layout, &vals, &mut acc, &mut all);
+            if !truncated
+                && !vals.is_empty()
+                && vals.len() <= longest_run
+                && !lines.score_all(layout, &vals, &mut acc, &mut all, deadline)
+            {
+                truncated = true;
+                all.clear();
             }
             let is_complete = all.len() <= keep;
             if !is_complete {

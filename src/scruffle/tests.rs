@@ -2,10 +2,10 @@
 //! against the exhaustive optimum on tiny boards, the solver's running score against a replay of
 //! its own output, and sub-word insertion on a hand-made board.
 
-use super::greedy::{Context, Plan};
 use super::input::{Board, Cell};
 use super::insert::insert_pass;
 use super::layout::{Dir, Placement};
+use super::plan::{Context, Plan};
 use super::solver::Budget;
 use super::{exhaustive, grid, Case};
 use rand::{Rng, SeedableRng};
@@ -158,7 +158,7 @@ fn sub_words_are_inserted_before_the_word_that_contains_them() {
         pos: case.layout.pos_at(Dir::H, 0, 0),
     };
     plan.push(&ctx, plate, &mut filled);
-    let inserted = insert_pass(&ctx, &mut plan);
+    let inserted = insert_pass(&ctx, &mut plan, Budget::work(0).deadline);
     assert_eq!(inserted, 2);
     let order: Vec<u32> = plan.plays.iter().map(|p| p.word).collect();
     assert_eq!(order, [1, 2, 0], "ATE, LATE, then PLATE");
