@@ -276,6 +276,19 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         })
         .collect();
     let copies: Vec<f64> = a.entries.iter().map(|e| e.len() as f64).collect();
+    // Spelling prices move in proportion to what the spelling can score (a diagonal scaling):
+    // a word worth thousands needs a price in the thousands, a short one a few points.
+    let power = knob("mupow", 0.0);
+    let best_score: Vec<f64> = a
+        .entries
+        .iter()
+        .map(|e| table.best(e[0] as usize) as f64)
+        .collect();
+    let mean_best = best_score.iter().sum::<f64>() / best_score.len().max(1) as f64;
+    let scale_mu: Vec<f64> = best_score
+        .iter()
+        .map(|&b| (b.max(1.0) / mean_best.max(1.0)).powf(power))
+        .collect();
     let mut pi: Vec<f64> = prices.iter().map(|p| p * scale).collect();
     let mut lambda = vec![[0.0f64; 26]; cells];
     let (patience, grow, wmu, wpi, wla) = (
@@ -305,6 +318,9 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
     let mut used = vec![0u32; a.spellings.len()];
     let mut claims = vec![0u32; cells];
     let mut letters = [vec![0u8; cells], vec![0u8; cells]];
+    let mut covered = [vec![false; cells], vec![false; cells]];
+    let damp = knob("damp", 1.0);
+    let tgap = knob("tgap", 0.0);
     let mut theta = knob("theta", 1.0);
     let mut since_better = 0;
     for sweep in 0..params.iterations {
@@ -313,6 +329,8 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         }
         used.iter_mut().for_each(|x| *x = 0);
         claims.iter_mut().for_each(|x| *x = 0);
+        let trace = std::env::var_os("SCRUFFLE_U4_TRACE").is_some();
+        let (mut raw, mut occ) = (0u64, 0usize);
         let mut value: f64 = mu.iter().zip(&copies).map(|(m, n)| m * n).sum::<f64>()
             + open.iter().map(|&c| pi[c]).sum::<f64>();
         for seg in &segments {
@@ -341,9 +359,21 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
             for o in &path.occurrences {
                 used[o.spelling as usize] += 1;
                 claims[cell_at(o.claim as usize)] += 1;
+                if trace {
+                    let w = &a.spellings[o.spelling as usize];
+                    raw += layout.score(w, Pos::new(seg.dir, cell_at(o.start as usize)));
+                    occ += 1;
+                }
             }
             for (t, &l) in path.letters.iter().enumerate() {
                 letters[d][cell_at(t)] = l;
+                covered[d][cell_at(t)] = false;
+            }
+            for o in &path.occurrences {
+                let n = a.spellings[o.spelling as usize].len();
+                for t in o.start as usize..o.start as usize + n {
+                    covered[d][cell_at(t)] = true;
+                }
             }
         }
         best.history.push(value);
@@ -368,7 +398,7 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         for (s, &n) in used.iter().enumerate() {
             let g = copies[s] - n as f64;
             if mu[s] > 0.0 || g < 0.0 {
-                n_mu += g * g;
+                n_mu += scale_mu[s] * g * g;
             }
         }
         for &c in &open {
@@ -383,22 +413,60 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
             }
         }
         let norm = wmu * n_mu + wpi * n_pi + wla * n_la;
-        if std::env::var_os("SCRUFFLE_U4_TRACE").is_some() {
+        if trace {
+            let over: u32 = used
+                .iter()
+                .zip(&copies)
+                .map(|(&n, &c)| n.saturating_sub(c as u32))
+                .sum();
+            let clash: u32 = claims.iter().map(|&n| n.saturating_sub(1)).sum();
+            let disagree = open
+                .iter()
+                .filter(|&&c| letters[0][c] != letters[1][c])
+                .count();
+            let both = open
+                .iter()
+                .filter(|&&c| letters[0][c] != letters[1][c] && covered[0][c] && covered[1][c])
+                .count();
+            let one = open
+                .iter()
+                .filter(|&&c| letters[0][c] != letters[1][c] && (covered[0][c] != covered[1][c]))
+                .count();
+            let covered_cells = open
+                .iter()
+                .filter(|&&c| covered[0][c] || covered[1][c])
+                .count();
+            let both = format!("{both}, one covered {one}, cells covered {covered_cells}");
             eprintln!(
-                "sweep {sweep}: {value:.0} theta {theta:.3} norms mu {n_mu:.0} pi {n_pi:.0} letters {n_la:.0}"
+                "sweep {sweep}: {value:.0} theta {theta:.3} norms mu {n_mu:.0} pi {n_pi:.0} letters {n_la:.0} | occurrences {occ} raw {raw} extra uses {over} claim clashes {clash} cells disagree {disagree} (both covered {both})"
             );
         }
         if norm == 0.0 || value <= lower as f64 {
             break;
         }
-        let step = theta * (value - lower as f64) / norm;
+        // Polyak step towards a target level: the known lower bound, or (with `tgap`) a level a
+        // fraction below the best bound so far, whichever is higher.
+        let target = if tgap > 0.0 {
+            (best_value * (1.0 - tgap * theta)).max(lower as f64)
+        } else {
+            lower as f64
+        };
+        let step = if tgap > 0.0 {
+            (value - target) / norm
+        } else {
+            theta * (value - target) / norm
+        };
         for (s, &n) in used.iter().enumerate() {
-            mu[s] = (mu[s] - wmu * step * (copies[s] - n as f64)).max(0.0);
+            mu[s] = (mu[s] - wmu * scale_mu[s] * step * (copies[s] - n as f64)).max(0.0);
         }
         for &c in &open {
             pi[c] = (pi[c] - wpi * step * (1.0 - claims[c] as f64)).max(0.0);
             let (r, v) = (letters[0][c], letters[1][c]);
-            if r != v {
+            if damp < 1.0 && !covered[0][c] && !covered[1][c] {
+                // Neither line uses the cell: its letters only chase lambda, whose best value
+                // there is 0; shrink it instead of stepping.
+                lambda[c].iter_mut().for_each(|x| *x *= damp);
+            } else if r != v {
                 if r != 0 {
                     lambda[c][(r - b'A') as usize] -= wla * step;
                 }
@@ -409,5 +477,59 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         }
     }
     best.value = best.value.min(round_up(best_value));
+    if std::env::var_os("SCRUFFLE_U4_DUMP").is_some() {
+        // The relaxed solution at the best multipliers: each direction's strings and occurrences.
+        let mut grids = [vec![b'.'; cells], vec![b'.'; cells]];
+        let mut occs = Vec::new();
+        for seg in &segments {
+            let d = seg.dir as usize;
+            mult.clear();
+            factor.clear();
+            claim.clear();
+            bonus.clear();
+            blank.clear();
+            for c in seg.cells(layout) {
+                mult.push(layout.letter_mult(c));
+                factor.push(layout.word_factor(c));
+                claim.push(best.pi[c]);
+                bonus.push(best.lambda[c].map(|x| if d == 0 { x } else { -x }));
+                blank.push(true);
+            }
+            let input = LineSegment {
+                mult: &mult,
+                factor: &factor,
+                claim: &claim,
+                bonus: &bonus,
+                blank: &blank,
+            };
+            dp.solve(&a, &input, &best.mu, Some(&mut path));
+            let cell_at = |t: usize| seg.start + t * layout.step(seg.dir);
+            for (t, &l) in path.letters.iter().enumerate() {
+                grids[d][cell_at(t)] = if l == 0 { b' ' } else { l };
+            }
+            for o in &path.occurrences {
+                let w = &a.spellings[o.spelling as usize];
+                let pos = Pos::new(seg.dir, cell_at(o.start as usize));
+                occs.push((
+                    layout.score(w, pos),
+                    seg.dir,
+                    String::from_utf8_lossy(w).to_string(),
+                    layout.xy(pos),
+                ));
+            }
+        }
+        for y in 0..layout.height {
+            let row = |g: &Vec<u8>| {
+                String::from_utf8_lossy(&g[y * layout.width..(y + 1) * layout.width]).to_string()
+            };
+            eprintln!("{}   {}", row(&grids[0]), row(&grids[1]));
+        }
+        occs.sort_by(|a, b| b.0.cmp(&a.0));
+        let total: u64 = occs.iter().map(|o| o.0).sum();
+        eprintln!("relaxed: {} occurrences, raw {total}", occs.len());
+        for o in occs.iter().take(40) {
+            eprintln!("{o:?}");
+        }
+    }
     best
 }

@@ -26,38 +26,45 @@ pub struct Board {
 }
 
 /// Largest input file read (the statement's largest case is about 100 KB).
-pub const MAX_FILE_BYTES: u64 = 8 << 20;
+pub const MAX_FILE_BYTES: u64 = 2 << 20;
 /// Largest board side (the statement's boards are 10..100).
 pub const MAX_SIDE: usize = 1000;
 /// Most list entries (the statement's lists have 10..10000).
 pub const MAX_WORDS: usize = 100_000;
 
-/// Up to 80 characters of `bytes` for a message, in double quotes: control characters, quotes and
-/// backslashes escaped, bytes that are not UTF-8 as `\xNN`, `…` when cut.
+/// `bytes` for a message, in double quotes, shown in at most 80 characters: control characters,
+/// quotes and backslashes escaped, bytes that are not UTF-8 as `\xNN`, `…` after the quote when
+/// cut.
 pub fn quoted(bytes: &[u8]) -> String {
     const LIMIT: usize = 80;
     let mut out = String::from("\"");
     let mut shown = 0;
+    let mut push = |piece: &str, out: &mut String| {
+        let n = piece.chars().count();
+        if shown + n > LIMIT {
+            return false;
+        }
+        shown += n;
+        out.push_str(piece);
+        true
+    };
     for chunk in bytes.utf8_chunks() {
         for ch in chunk.valid().chars() {
-            if shown == LIMIT {
+            let piece = if ch == '\'' {
+                ch.to_string()
+            } else {
+                ch.escape_debug().to_string()
+            };
+            if !push(&piece, &mut out) {
                 out.push_str("\"…");
                 return out;
             }
-            if ch == '\'' {
-                out.push(ch);
-            } else {
-                out.extend(ch.escape_debug());
-            }
-            shown += 1;
         }
         for &b in chunk.invalid() {
-            if shown == LIMIT {
+            if !push(&format!("\\x{b:02X}"), &mut out) {
                 out.push_str("\"…");
                 return out;
             }
-            out.push_str(&format!("\\x{b:02X}"));
-            shown += 1;
         }
     }
     out.push('"');

@@ -147,6 +147,29 @@ impl Layout {
         self.run.iter().flatten().copied().max().unwrap_or(0) as usize
     }
 
+    /// The part of the run through `cell` along `dir` that lies within `before` cells before it
+    /// and `after` cells after it (None on an obstacle).
+    pub fn segment_around(
+        &self,
+        dir: Dir,
+        cell: usize,
+        before: usize,
+        after: usize,
+    ) -> Option<Segment> {
+        if !self.open[cell] {
+            return None;
+        }
+        let step = self.step(dir);
+        let mut start = cell;
+        let mut back = 0;
+        while back < before && self.along(dir, start) > 0 && self.open[start - step] {
+            start -= step;
+            back += 1;
+        }
+        let len = self.run(dir, start).min(back + 1 + after);
+        Some(Segment { dir, start, len })
+    }
+
     /// Every maximal run of open cells along a row (H) or column (V): the lines the letters of
     /// one direction live on.
     pub fn segments(&self) -> Vec<Segment> {

@@ -5,6 +5,7 @@
 
 use super::greedy::{extend, Params, Start};
 use super::layout::{Dir, Placement, Pos};
+use super::linefill::{FillPrices, LineFill};
 use super::plan::{Context, Plan};
 use super::solver::Budget;
 use rand::Rng;
@@ -38,6 +39,17 @@ pub fn improve<R: Rng>(
     let mut extra = Vec::new();
     let mut removed = Vec::new();
     let mut mark = vec![0u32; layout.cells()];
+    let pdp = super::region::knob("pdp", 0.0);
+    let reach_dp = super::region::knob("reach", 10.0) as usize;
+    let mut dp_fill = (pdp > 0.0).then(|| LineFill::new(ctx));
+    let cell_price = vec![super::region::knob("kappa", 10.0); layout.cells()];
+    let beta = super::region::knob("beta", 0.0);
+    let spelling_price: Vec<f64> = ctx
+        .automaton
+        .entries
+        .iter()
+        .map(|e| beta * ctx.table.best(e[0] as usize) as f64)
+        .collect();
     let start = Instant::now();
     let span = deadline
         .saturating_duration_since(start)
@@ -89,6 +101,43 @@ pub fn improve<R: Rng>(
             },
             &mut freed,
         );
+        if let Some(fill) = dp_fill.as_mut() {
+            if rng.random_bool(pdp) {
+                let prices = FillPrices {
+                    cell: &cell_price,
+                    spelling: &spelling_price,
+                    claim: None,
+                    letters: None,
+                };
+                for y in y0..=y1 {
+                    for x in x0..=x1 {
+                        let c = y * w + x;
+                        // One sub-segment per run through the window's row.
+                        if x > x0 && layout.is_open(c - 1) {
+                            continue;
+                        }
+                        if let Some(seg) =
+                            layout.segment_around(Dir::H, c, reach_dp, x1 - x + reach_dp)
+                        {
+                            fill.fill(ctx, &mut plan, seg, prices);
+                        }
+                    }
+                }
+                for x in x0..=x1 {
+                    for y in y0..=y1 {
+                        let c = y * w + x;
+                        if y > y0 && layout.is_open(c - w) {
+                            continue;
+                        }
+                        if let Some(seg) =
+                            layout.segment_around(Dir::V, c, reach_dp, y1 - y + reach_dp)
+                        {
+                            fill.fill(ctx, &mut plan, seg, prices);
+                        }
+                    }
+                }
+            }
+        }
         // Kept standalone positions over the window are refill candidates too.
         let reach = ctx.table.longest().saturating_sub(1);
         for y in y0..=y1 {

@@ -14,8 +14,10 @@ pub mod input;
 pub mod insert;
 pub mod layout;
 pub mod linedp;
+pub mod linefill;
 pub mod lns;
 pub mod plan;
+pub mod region;
 pub mod solver;
 pub mod spellings;
 pub mod table;
@@ -95,5 +97,7 @@ impl Case {
     }
 }
 
+#[cfg(test)]
+mod fuzz_tests;
 #[cfg(test)]
 mod tests;

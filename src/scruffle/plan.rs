@@ -1,6 +1,7 @@
 //! What the searches share: the static `Context` of a case (geometry, entries, position table,
 //! letter index, spellings) and a `Plan`, a valid play order with the board it leaves.
 
+use super::automaton::Automaton;
 use super::grid::Grid;
 use super::layout::{Layout, Placement};
 use super::spellings::Spellings;
@@ -14,6 +15,8 @@ pub struct Context<'a> {
     /// `by_letter[l]`: every (entry, offset) whose letter at that offset is `'A' + l`.
     pub by_letter: Vec<Vec<(u32, u16)>>,
     pub spellings: Spellings,
+    /// The distinct spellings that fit, for the line DP.
+    pub automaton: Automaton,
 }
 
 impl<'a> Context<'a> {
@@ -37,6 +40,7 @@ impl<'a> Context<'a> {
             table,
             by_letter,
             spellings: Spellings::new(words, longest),
+            automaton: Automaton::new(words, |i| words[i].len() <= longest),
         }
     }
 }

@@ -125,6 +125,91 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         }
     }
     lap(&mut stats, "openings");
+    if super::region::knob("construct", 0.0) > 0.0 {
+        use super::linefill::{FillPrices, LineFill};
+        let mut fill = LineFill::new(ctx);
+        let kappa = super::region::knob("kappa", 10.0);
+        let beta = super::region::knob("beta", 0.0);
+        let cell = vec![kappa; ctx.layout.cells()];
+        let spelling: Vec<f64> = ctx
+            .automaton
+            .entries
+            .iter()
+            .map(|e| beta * ctx.table.best(e[0] as usize) as f64)
+            .collect();
+        let t = Instant::now();
+        let sweeps = super::region::knob("sweeps", 0.0) as usize;
+        let u4 = (sweeps > 0).then(|| {
+            super::bounds::u4(
+                ctx.layout,
+                ctx.words,
+                ctx.table,
+                best.as_ref().map_or(0, |b| b.score),
+                super::bounds::U4Params {
+                    iterations: sweeps,
+                    deadline: None,
+                },
+            )
+        });
+        let (spelling, claim, letters) = match &u4 {
+            Some(u) => {
+                let m = super::region::knob("mu", 1.0);
+                (
+                    u.mu.iter().map(|x| x * m).collect::<Vec<f64>>(),
+                    Some(&u.pi[..]),
+                    Some(&u.lambda[..]),
+                )
+            }
+            None => (spelling, None, None),
+        };
+        let prices = FillPrices {
+            cell: &cell,
+            spelling: &spelling,
+            claim,
+            letters,
+        };
+        let u4_time = t.elapsed().as_secs_f64();
+        let mut built = super::region::construct(
+            ctx,
+            &mut fill,
+            prices,
+            super::region::knob("passes", 1.0) as usize,
+            deadline,
+        );
+        let after_fill = built.score;
+        let placed = built.plays.len();
+        let params = Params {
+            alpha: stats.best_alpha,
+            new_cap: 12,
+            noise: 0.0,
+            standalone: true,
+        };
+        let all: Vec<usize> = (0..ctx.layout.cells())
+            .filter(|&c| built.grid.letter(c) != 0)
+            .collect();
+        extend(
+            ctx,
+            &mut built,
+            params,
+            Start {
+                seeds: &all,
+                ..Start::default()
+            },
+            &mut rng,
+            deadline,
+        );
+        eprintln!(
+            "construct: U4 {:?} in {u4_time:.2} s; lines {after_fill} ({placed} plays) + greedy {} = {} in {:.2} s; greedy opening {}",
+            u4.as_ref().map(|u| u.value),
+            built.score - after_fill,
+            built.score,
+            t.elapsed().as_secs_f64(),
+            best.as_ref().map_or(0, |b| b.score)
+        );
+        if best.as_ref().is_none_or(|b| built.score > b.score) {
+            best = Some(built);
+        }
+    }
     let mut plan = best.expect("the first greedy run always happens");
     // Under a tight budget the packing runs may be cut short: never do worse than the naive plan.
     let mut naive_plan = Plan::empty(ctx);

@@ -2,6 +2,7 @@
 //! against the exhaustive optimum on tiny boards, the solver's running score against a replay of
 //! its own output, and sub-word insertion on a hand-made board.
 
+use super::bounds::U4Params;
 use super::input::{Board, Cell};
 use super::insert::insert_pass;
 use super::layout::{Dir, Placement};
@@ -92,6 +93,70 @@ fn bounds_and_solvers_respect_the_exhaustive_optimum() {
     assert!(
         positive > 60,
         "too few cases where anything fits: {positive}"
+    );
+}
+
+/// Words that overlap and nest in many ways (AB in ABA in BABA, CAB ending in AB, XA, ...).
+const OVERLAPPING: [&str; 12] = [
+    "AB", "ABA", "CAB", "XA", "BA", "BAB", "ABC", "CA", "AX", "XAB", "BABA", "CC",
+];
+
+fn overlapping_case(seed: u64) -> Case {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let (w, h) = (rng.random_range(2..=3), rng.random_range(2..=3));
+    let board = random_board(&mut rng, w, h);
+    let n = rng.random_range(2..=4);
+    let words = (0..n)
+        .map(|_| {
+            OVERLAPPING[rng.random_range(0..OVERLAPPING.len())]
+                .as_bytes()
+                .to_vec()
+        })
+        .collect();
+    Case::new(&board, words)
+}
+
+#[test]
+fn u4_is_a_bound_at_every_sweep_and_never_above_u3() {
+    let mut positive = 0;
+    let mut tighter = 0;
+    for seed in 0..120 {
+        let case = overlapping_case(5000 + seed);
+        let opt = exhaustive::optimum(&case.layout, &case.words);
+        let u4 = case.u4(
+            0,
+            U4Params {
+                iterations: 25,
+                deadline: None,
+            },
+        );
+        assert!(
+            u4.value >= opt,
+            "seed {seed}: U4 {} < optimum {opt}",
+            u4.value
+        );
+        for (k, &v) in u4.history.iter().enumerate() {
+            assert!(
+                v + 1e-6 >= opt as f64,
+                "seed {seed}: sweep {k} gives {v} < {opt}"
+            );
+        }
+        assert!(
+            u4.value <= u4.simple.u3,
+            "seed {seed}: U4 {} > U3 {}",
+            u4.value,
+            u4.simple.u3
+        );
+        positive += (opt > 0) as usize;
+        tighter += (u4.value < u4.simple.u3) as usize;
+    }
+    assert!(
+        positive > 80,
+        "too few cases where anything fits: {positive}"
+    );
+    assert!(
+        tighter > 40,
+        "U4 should usually beat U3 on overlapping words: {tighter}"
     );
 }
 

@@ -120,9 +120,9 @@ pub fn bench_seed(seed: u64, options: &Options) -> Result<SeedResult, String> {
     let baseline = case.baseline();
     let judge = |plays: &[bot::scruffle::Placement], who: &str| {
         check(
-            ("board", &case_text.board),
-            ("words", &case_text.words),
-            (who, &case.format(plays)),
+            ("board", case_text.board.as_bytes()),
+            ("words", case_text.words.as_bytes()),
+            (who, case.format(plays).as_bytes()),
         )
     };
     let (solved, base): (Verdict, Verdict) = match (
