@@ -18,7 +18,7 @@ pub struct Args {
     #[arg(long)]
     words: PathBuf,
     /// Time budget in seconds, counted from the start (reading the input included).
-    #[arg(long, default_value = "10", value_parser = parse_seconds)]
+    #[arg(long, default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
     seconds: f64,
     /// Seed of the search's random choices.
     #[arg(long, default_value_t = 1)]

@@ -527,8 +527,8 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         occs.sort_by(|a, b| b.0.cmp(&a.0));
         let total: u64 = occs.iter().map(|o| o.0).sum();
         eprintln!("relaxed: {} occurrences, raw {total}", occs.len());
-        for o in occs.iter().take(40) {
-            eprintln!("{o:?}");
+        for o in occs.iter() {
+            eprintln!("occ {} {:?} {} {} {}", o.0, o.1, o.2, (o.3).0, (o.3).1);
         }
     }
     best

@@ -40,6 +40,10 @@ pub fn improve<R: Rng>(
     let mut removed = Vec::new();
     let mut mark = vec![0u32; layout.cells()];
     let pdp = super::region::knob("pdp", 0.0);
+    let per_cell = super::region::knob("percell", 1e9) as usize;
+    let trace = std::env::var_os("SCRUFFLE_LNS_TRACE").is_some();
+    let mut tally = [0u64; 3];
+    let mut gain = 0i64;
     let reach_dp = super::region::knob("reach", 10.0) as usize;
     let mut dp_fill = (pdp > 0.0).then(|| LineFill::new(ctx));
     let cell_price = vec![super::region::knob("kappa", 10.0); layout.cells()];
@@ -143,9 +147,14 @@ pub fn improve<R: Rng>(
         for y in y0..=y1 {
             for x in x0.saturating_sub(reach)..=x1 {
                 let pos = Pos::new(Dir::H, y * w + x);
-                for word in ctx.table.starting_at(Dir::H, pos.start()) {
+                let mut taken = 0;
+                for (_, word) in ctx.table.starting_at(Dir::H, pos.start()) {
+                    if taken == per_cell {
+                        break;
+                    }
                     if !plan.used[word as usize] && touches(pos, ctx.words[word as usize].len()) {
                         extra.push(Placement { word, pos });
+                        taken += 1;
                     }
                 }
             }
@@ -153,9 +162,14 @@ pub fn improve<R: Rng>(
         for y in y0.saturating_sub(reach)..=y1 {
             for x in x0..=x1 {
                 let pos = Pos::new(Dir::V, y * w + x);
-                for word in ctx.table.starting_at(Dir::V, pos.start()) {
+                let mut taken = 0;
+                for (_, word) in ctx.table.starting_at(Dir::V, pos.start()) {
+                    if taken == per_cell {
+                        break;
+                    }
                     if !plan.used[word as usize] && touches(pos, ctx.words[word as usize].len()) {
                         extra.push(Placement { word, pos });
+                        taken += 1;
                     }
                 }
             }
@@ -177,6 +191,8 @@ pub fn improve<R: Rng>(
             seeds: &seeds,
             extra: &extra,
             revive: &removed,
+            price: None,
+            cell_price: None,
         };
         extend(ctx, &mut plan, repair, from, rng, deadline);
 
@@ -186,9 +202,22 @@ pub fn improve<R: Rng>(
             stats.improvements += 1;
             best = plan.clone();
         }
+        if trace {
+            let d = plan.score as i64 - before.score as i64;
+            tally[(d.signum() + 1) as usize] += 1;
+            if d > 0 {
+                gain += d;
+            }
+        }
         if plan.score + threshold < before.score {
             plan = before;
         }
+    }
+    if trace {
+        eprintln!(
+            "lns: worse/same/better {tally:?}, total gain {gain}, best {}",
+            best.score
+        );
     }
     (best, stats)
 }

@@ -125,6 +125,52 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         }
     }
     lap(&mut stats, "openings");
+    let priced = super::region::knob("priced", 0.0);
+    if priced > 0.0 {
+        let sweeps = super::region::knob("sweeps", 60.0) as usize;
+        let u4 = super::bounds::u4(
+            ctx.layout,
+            ctx.words,
+            ctx.table,
+            best.as_ref().map_or(0, |b| b.score),
+            super::bounds::U4Params {
+                iterations: sweeps,
+                deadline: None,
+            },
+        );
+        let mut price = vec![0f32; ctx.words.len()];
+        for (s, entries) in ctx.automaton.entries.iter().enumerate() {
+            for &e in entries {
+                price[e as usize] = (priced * u4.mu[s]) as f32;
+            }
+        }
+        let pik = super::region::knob("pik", 0.0) as f32;
+        let cell_price: Vec<f32> = u4.pi.iter().map(|&p| pik * p as f32).collect();
+        for &alpha in &[stats.best_alpha, 0.0, 1.0, 3.0, 10.0, 30.0] {
+            let params = Params {
+                alpha,
+                new_cap: if alpha >= 3.0 { 12 } else { 4 },
+                noise: 0.0,
+                standalone: true,
+            };
+            let mut plan = Plan::empty(ctx);
+            let start = Start {
+                price: Some(&price),
+                cell_price: (pik > 0.0).then_some(&cell_price[..]),
+                ..Start::default()
+            };
+            extend(ctx, &mut plan, params, start, &mut rng, deadline);
+            eprintln!(
+                "priced opening alpha {alpha}: {} vs greedy {} (U4 {})",
+                plan.score,
+                best.as_ref().map_or(0, |b| b.score),
+                u4.value
+            );
+            if best.as_ref().is_none_or(|b| plan.score > b.score) {
+                best = Some(plan);
+            }
+        }
+    }
     if super::region::knob("construct", 0.0) > 0.0 {
         use super::linefill::{FillPrices, LineFill};
         let mut fill = LineFill::new(ctx);

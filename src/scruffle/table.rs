@@ -13,8 +13,9 @@ pub struct Table {
     complete: Vec<bool>,
     /// Entries of each group.
     members: Vec<Vec<u32>>,
-    /// `by_start[dir][cell]`: groups with a kept position starting at `cell` in direction `dir`.
-    by_start: [Vec<Vec<u32>>; 2],
+    /// `by_start[dir][cell]`: (score, group) of every kept position starting at `cell` in
+    /// direction `dir`, best first.
+    by_start: [Vec<Vec<(u64, u32)>>; 2],
     /// Longest entry that fits somewhere.
     longest: usize,
     truncated: bool,
@@ -180,14 +181,17 @@ impl Table {
         for (i, &g) in group.iter().enumerate() {
             members[g as usize].push(i as u32);
         }
-        let mut by_start: [Vec<Vec<u32>>; 2] = [
+        let mut by_start: [Vec<Vec<(u64, u32)>>; 2] = [
             vec![Vec::new(); layout.cells()],
             vec![Vec::new(); layout.cells()],
         ];
         for (g, list) in top.iter().enumerate() {
-            for &(_, pos) in list {
-                by_start[pos.dir() as usize][pos.start()].push(g as u32);
+            for &(score, pos) in list {
+                by_start[pos.dir() as usize][pos.start()].push((score, g as u32));
             }
+        }
+        for list in by_start.iter_mut().flatten() {
+            list.sort_unstable_by(|a, b| b.cmp(a));
         }
         Table {
             group,
@@ -210,11 +214,11 @@ impl Table {
         self.truncated
     }
 
-    /// Every kept (entry, position) whose position starts at `cell` in direction `dir`.
-    pub fn starting_at(&self, dir: Dir, cell: usize) -> impl Iterator<Item = u32> + '_ {
+    /// Every kept (score, entry) whose position starts at `cell` in direction `dir`, best first.
+    pub fn starting_at(&self, dir: Dir, cell: usize) -> impl Iterator<Item = (u64, u32)> + '_ {
         self.by_start[dir as usize][cell]
             .iter()
-            .flat_map(|&g| self.members[g as usize].iter().copied())
+            .flat_map(|&(s, g)| self.members[g as usize].iter().map(move |&w| (s, w)))
     }
 
     /// Length of the longest entry that fits on the board.

@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(long, default_value = "1-20")]
     seeds: String,
     /// Solver budget per case in seconds (reading the case and the position table included).
-    #[arg(long, default_value = "10", value_parser = parse_seconds)]
+    #[arg(long, default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
     seconds: f64,
     /// Fixed work instead of a time budget: every opening, then this many LNS iterations.
     /// Results do not depend on the machine's load (for A/B comparisons).
