@@ -9,9 +9,10 @@
 //!   prices for the rules that couple them (see `u4`).
 
 use super::automaton::Automaton;
-use super::layout::{Dir, Layout, Pos, DIRS};
+use super::layout::{Dir, Layout, Pos, Segment, DIRS};
 use super::linedp::{LineDp, Path, Segment as LineSegment};
 use super::table::Table;
+use rayon::prelude::*;
 use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -213,6 +214,8 @@ pub struct U4Params {
     pub iterations: usize,
     /// Stop early when this passes (the best bound so far is still valid).
     pub deadline: Option<Instant>,
+    /// Solve the rows and columns of a sweep on all cores (same result as one thread).
+    pub parallel: bool,
 }
 
 /// The letter-aware bound and the multipliers of its best iterate (reduced costs for the search).
@@ -225,6 +228,13 @@ pub struct U4 {
     pub sweeps: usize,
     /// The dual value of every sweep, in order.
     pub history: Vec<f64>,
+    /// The multipliers of the best sweep.
+    pub best: Multipliers,
+}
+
+/// U4's Lagrangian multipliers.
+#[derive(Clone, Debug)]
+pub struct Multipliers {
     /// Price of each spelling ("each entry once"), per spelling of `Automaton`.
     pub mu: Vec<f64>,
     /// Price of each cell ("each placement has its own first new cell").
@@ -234,18 +244,74 @@ pub struct U4 {
     pub lambda: Vec<[f64; 26]>,
 }
 
-/// Experiment knobs from `SCRUFFLE_U4=name=value,...` (development only).
-fn knob(name: &str, default: f64) -> f64 {
-    std::env::var("SCRUFFLE_U4")
-        .ok()
-        .and_then(|v| {
-            v.split(',').find_map(|kv| {
-                kv.strip_prefix(name)
-                    .and_then(|x| x.strip_prefix('='))
-                    .and_then(|x| x.parse().ok())
-            })
-        })
-        .unwrap_or(default)
+/// Share of U3's prices and word terms U4 starts from (at 1 the first sweep is U3 itself, which
+/// is several times too high; measured on bench seeds 3, 7, 10 and 13).
+const START_SCALE: f64 = 0.1;
+/// Step weight of the spelling prices, each also scaled by the spelling's best score over the
+/// mean (a word worth thousands needs a price in the thousands, a short one a few points).
+const MU_WEIGHT: f64 = 0.3;
+/// Sweeps without a better bound before the step halves.
+const PATIENCE: usize = 3;
+
+/// A segment as the line DP sees it under given multipliers (reused buffers).
+#[derive(Default)]
+struct SegmentInput {
+    mult: Vec<u8>,
+    factor: Vec<u8>,
+    claim: Vec<f64>,
+    bonus: Vec<[f64; 26]>,
+    blank: Vec<bool>,
+}
+
+impl SegmentInput {
+    fn fill(&mut self, layout: &Layout, seg: &Segment, m: &Multipliers) {
+        let sign = if seg.dir == Dir::H { 1.0 } else { -1.0 };
+        self.mult.clear();
+        self.factor.clear();
+        self.claim.clear();
+        self.bonus.clear();
+        self.blank.clear();
+        for c in seg.cells(layout) {
+            self.mult.push(layout.letter_mult(c));
+            self.factor.push(layout.word_factor(c));
+            self.claim.push(m.pi[c]);
+            self.bonus.push(m.lambda[c].map(|x| sign * x));
+            self.blank.push(true);
+        }
+    }
+
+    fn view(&self) -> LineSegment<'_> {
+        LineSegment {
+            mult: &self.mult,
+            factor: &self.factor,
+            claim: &self.claim,
+            bonus: &self.bonus,
+            blank: &self.blank,
+        }
+    }
+}
+
+/// The best string of every segment under `m`, in segment order.
+fn sweep(
+    layout: &Layout,
+    a: &Automaton,
+    segments: &[Segment],
+    m: &Multipliers,
+    parallel: bool,
+) -> Vec<(f64, Path)> {
+    let solve = |(dp, input): &mut (LineDp, SegmentInput), seg: &Segment| {
+        input.fill(layout, seg, m);
+        let mut path = Path::default();
+        let value = dp.solve(a, &input.view(), &m.mu, Some(&mut path));
+        (value, path)
+    };
+    let scratch = || (LineDp::new(a, layout.values()), SegmentInput::default());
+    if parallel {
+        segments.par_iter().map_init(scratch, solve).collect()
+    } else {
+        let mut s = scratch();
+        segments.iter().map(|seg| solve(&mut s, seg)).collect()
+    }
 }
 
 /// U4: every placement is an occurrence of its spelling in the final string of its row or column,
@@ -253,283 +319,129 @@ fn knob(name: &str, default: f64) -> f64 {
 /// with Lagrangian multipliers for "each entry once" (mu >= 0 per spelling), "each placement
 /// claims its own new cell" (pi >= 0 per cell) and "a row and a column hold the same letter (or
 /// blank) on their common cell" (lambda per cell and letter, any sign: the row gets +lambda for
-/// that letter there, the column -lambda). Any multipliers give a valid bound; subgradient steps
-/// from a scaled-down U3 price vector tighten it, and the result is never above U3.
+/// that letter there, the column -lambda). Any multipliers give a valid bound; Polyak subgradient
+/// steps from a scaled-down U3 price vector tighten it, and the result is never above U3.
 pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params: U4Params) -> U4 {
     let (b3, prices) = lagrange_u3(layout, words, table, lower, 100);
     let longest = layout.longest_run();
     let a = Automaton::new(words, |i| words[i].len() <= longest);
-    let mut dp = LineDp::new(&a, layout.values());
     let segments = layout.segments();
     let cells = layout.cells();
     let open: Vec<usize> = (0..cells).filter(|&c| layout.is_open(c)).collect();
-    // U3's prices and word terms as a direction; at full scale the first sweep is U3 itself.
     let mut span_min = SpanMin::new(words, longest);
     span_min.update(layout, &prices);
-    let scale = knob("scale", 0.1);
-    let mut mu: Vec<f64> = a
-        .entries
-        .iter()
-        .map(|e| {
-            let i = e[0] as usize;
-            scale * word_term(table, i, words[i].len(), &span_min).0
-        })
-        .collect();
     let copies: Vec<f64> = a.entries.iter().map(|e| e.len() as f64).collect();
-    // Spelling prices move in proportion to what the spelling can score (a diagonal scaling):
-    // a word worth thousands needs a price in the thousands, a short one a few points.
-    let power = knob("mupow", 0.0);
     let best_score: Vec<f64> = a
         .entries
         .iter()
         .map(|e| table.best(e[0] as usize) as f64)
         .collect();
     let mean_best = best_score.iter().sum::<f64>() / best_score.len().max(1) as f64;
-    let scale_mu: Vec<f64> = best_score
+    let mu_step: Vec<f64> = best_score
         .iter()
-        .map(|&b| (b.max(1.0) / mean_best.max(1.0)).powf(power))
+        .map(|&b| MU_WEIGHT * b.max(1.0) / mean_best.max(1.0))
         .collect();
-    let mut pi: Vec<f64> = prices.iter().map(|p| p * scale).collect();
-    let mut lambda = vec![[0.0f64; 26]; cells];
-    let (patience, grow, wmu, wpi, wla) = (
-        knob("patience", 3.0) as usize,
-        knob("grow", 1.0),
-        knob("wmu", 1.0),
-        knob("wpi", 1.0),
-        knob("wla", 1.0),
-    );
-    let mut best = U4 {
+    let mut m = Multipliers {
+        mu: a
+            .entries
+            .iter()
+            .map(|e| {
+                let i = e[0] as usize;
+                START_SCALE * word_term(table, i, words[i].len(), &span_min).0
+            })
+            .collect(),
+        pi: prices.iter().map(|p| p * START_SCALE).collect(),
+        lambda: vec![[0.0f64; 26]; cells],
+    };
+    let mut out = U4 {
         value: b3.u3,
         simple: b3,
         sweeps: 0,
         history: Vec::new(),
-        mu: mu.clone(),
-        pi: pi.clone(),
-        lambda: lambda.clone(),
+        best: m.clone(),
     };
     let mut best_value = f64::INFINITY;
-
-    let mut mult = Vec::new();
-    let mut factor = Vec::new();
-    let mut claim = Vec::new();
-    let mut bonus = Vec::new();
-    let mut blank = Vec::new();
-    let mut path = Path::default();
     let mut used = vec![0u32; a.spellings.len()];
     let mut claims = vec![0u32; cells];
     let mut letters = [vec![0u8; cells], vec![0u8; cells]];
-    let mut covered = [vec![false; cells], vec![false; cells]];
-    let damp = knob("damp", 1.0);
-    let tgap = knob("tgap", 0.0);
-    let mut theta = knob("theta", 1.0);
+    let mut theta = 1.0;
     let mut since_better = 0;
-    for sweep in 0..params.iterations {
+    for round in 0..params.iterations {
         if params.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         used.iter_mut().for_each(|x| *x = 0);
         claims.iter_mut().for_each(|x| *x = 0);
-        let trace = std::env::var_os("SCRUFFLE_U4_TRACE").is_some();
-        let (mut raw, mut occ) = (0u64, 0usize);
-        let mut value: f64 = mu.iter().zip(&copies).map(|(m, n)| m * n).sum::<f64>()
-            + open.iter().map(|&c| pi[c]).sum::<f64>();
-        for seg in &segments {
-            let d = seg.dir as usize;
-            mult.clear();
-            factor.clear();
-            claim.clear();
-            bonus.clear();
-            blank.clear();
-            for c in seg.cells(layout) {
-                mult.push(layout.letter_mult(c));
-                factor.push(layout.word_factor(c));
-                claim.push(pi[c]);
-                bonus.push(lambda[c].map(|x| if d == 0 { x } else { -x }));
-                blank.push(true);
-            }
-            let input = LineSegment {
-                mult: &mult,
-                factor: &factor,
-                claim: &claim,
-                bonus: &bonus,
-                blank: &blank,
-            };
-            value += dp.solve(&a, &input, &mu, Some(&mut path));
+        let mut value: f64 = m.mu.iter().zip(&copies).map(|(x, n)| x * n).sum::<f64>()
+            + open.iter().map(|&c| m.pi[c]).sum::<f64>();
+        for (seg, (v, path)) in
+            segments
+                .iter()
+                .zip(sweep(layout, &a, &segments, &m, params.parallel))
+        {
+            value += v;
             let cell_at = |t: usize| seg.start + t * layout.step(seg.dir);
             for o in &path.occurrences {
                 used[o.spelling as usize] += 1;
                 claims[cell_at(o.claim as usize)] += 1;
-                if trace {
-                    let w = &a.spellings[o.spelling as usize];
-                    raw += layout.score(w, Pos::new(seg.dir, cell_at(o.start as usize)));
-                    occ += 1;
-                }
             }
             for (t, &l) in path.letters.iter().enumerate() {
-                letters[d][cell_at(t)] = l;
-                covered[d][cell_at(t)] = false;
-            }
-            for o in &path.occurrences {
-                let n = a.spellings[o.spelling as usize].len();
-                for t in o.start as usize..o.start as usize + n {
-                    covered[d][cell_at(t)] = true;
-                }
+                letters[seg.dir as usize][cell_at(t)] = l;
             }
         }
-        best.history.push(value);
-        best.sweeps = sweep + 1;
+        out.history.push(value);
+        out.sweeps = round + 1;
         if value < best_value {
             best_value = value;
-            best.mu.copy_from_slice(&mu);
-            best.pi.copy_from_slice(&pi);
-            best.lambda.copy_from_slice(&lambda);
+            out.best.clone_from(&m);
             since_better = 0;
-            theta *= grow;
         } else {
             since_better += 1;
-            if since_better >= patience {
+            if since_better >= PATIENCE {
                 theta *= 0.5;
                 since_better = 0;
             }
         }
-        // Projected subgradient, scaled per family: components that would push a price below 0
-        // are left out of the norm (and clamped in the step).
-        let (mut n_mu, mut n_pi, mut n_la) = (0.0, 0.0, 0.0);
+        // Projected subgradient: components that would push a price below 0 are left out of
+        // the norm (and clamped in the step).
+        let mut norm = 0.0;
         for (s, &n) in used.iter().enumerate() {
             let g = copies[s] - n as f64;
-            if mu[s] > 0.0 || g < 0.0 {
-                n_mu += scale_mu[s] * g * g;
+            if m.mu[s] > 0.0 || g < 0.0 {
+                norm += mu_step[s] * g * g;
             }
         }
         for &c in &open {
             let g = 1.0 - claims[c] as f64;
-            if pi[c] > 0.0 || g < 0.0 {
-                n_pi += g * g;
+            if m.pi[c] > 0.0 || g < 0.0 {
+                norm += g * g;
             }
             let (r, v) = (letters[0][c], letters[1][c]);
             if r != v {
                 // d/d lambda[c][l] = [row has l] - [column has l]: one component per letter.
-                n_la += (r != 0) as u8 as f64 + (v != 0) as u8 as f64;
+                norm += (r != 0) as u8 as f64 + (v != 0) as u8 as f64;
             }
-        }
-        let norm = wmu * n_mu + wpi * n_pi + wla * n_la;
-        if trace {
-            let over: u32 = used
-                .iter()
-                .zip(&copies)
-                .map(|(&n, &c)| n.saturating_sub(c as u32))
-                .sum();
-            let clash: u32 = claims.iter().map(|&n| n.saturating_sub(1)).sum();
-            let disagree = open
-                .iter()
-                .filter(|&&c| letters[0][c] != letters[1][c])
-                .count();
-            let both = open
-                .iter()
-                .filter(|&&c| letters[0][c] != letters[1][c] && covered[0][c] && covered[1][c])
-                .count();
-            let one = open
-                .iter()
-                .filter(|&&c| letters[0][c] != letters[1][c] && (covered[0][c] != covered[1][c]))
-                .count();
-            let covered_cells = open
-                .iter()
-                .filter(|&&c| covered[0][c] || covered[1][c])
-                .count();
-            let both = format!("{both}, one covered {one}, cells covered {covered_cells}");
-            eprintln!(
-                "sweep {sweep}: {value:.0} theta {theta:.3} norms mu {n_mu:.0} pi {n_pi:.0} letters {n_la:.0} | occurrences {occ} raw {raw} extra uses {over} claim clashes {clash} cells disagree {disagree} (both covered {both})"
-            );
         }
         if norm == 0.0 || value <= lower as f64 {
             break;
         }
-        // Polyak step towards a target level: the known lower bound, or (with `tgap`) a level a
-        // fraction below the best bound so far, whichever is higher.
-        let target = if tgap > 0.0 {
-            (best_value * (1.0 - tgap * theta)).max(lower as f64)
-        } else {
-            lower as f64
-        };
-        let step = if tgap > 0.0 {
-            (value - target) / norm
-        } else {
-            theta * (value - target) / norm
-        };
+        let step = theta * (value - lower as f64) / norm;
         for (s, &n) in used.iter().enumerate() {
-            mu[s] = (mu[s] - wmu * scale_mu[s] * step * (copies[s] - n as f64)).max(0.0);
+            m.mu[s] = (m.mu[s] - mu_step[s] * step * (copies[s] - n as f64)).max(0.0);
         }
         for &c in &open {
-            pi[c] = (pi[c] - wpi * step * (1.0 - claims[c] as f64)).max(0.0);
+            m.pi[c] = (m.pi[c] - step * (1.0 - claims[c] as f64)).max(0.0);
             let (r, v) = (letters[0][c], letters[1][c]);
-            if damp < 1.0 && !covered[0][c] && !covered[1][c] {
-                // Neither line uses the cell: its letters only chase lambda, whose best value
-                // there is 0; shrink it instead of stepping.
-                lambda[c].iter_mut().for_each(|x| *x *= damp);
-            } else if r != v {
+            if r != v {
                 if r != 0 {
-                    lambda[c][(r - b'A') as usize] -= wla * step;
+                    m.lambda[c][(r - b'A') as usize] -= step;
                 }
                 if v != 0 {
-                    lambda[c][(v - b'A') as usize] += wla * step;
+                    m.lambda[c][(v - b'A') as usize] += step;
                 }
             }
         }
     }
-    best.value = best.value.min(round_up(best_value));
-    if std::env::var_os("SCRUFFLE_U4_DUMP").is_some() {
-        // The relaxed solution at the best multipliers: each direction's strings and occurrences.
-        let mut grids = [vec![b'.'; cells], vec![b'.'; cells]];
-        let mut occs = Vec::new();
-        for seg in &segments {
-            let d = seg.dir as usize;
-            mult.clear();
-            factor.clear();
-            claim.clear();
-            bonus.clear();
-            blank.clear();
-            for c in seg.cells(layout) {
-                mult.push(layout.letter_mult(c));
-                factor.push(layout.word_factor(c));
-                claim.push(best.pi[c]);
-                bonus.push(best.lambda[c].map(|x| if d == 0 { x } else { -x }));
-                blank.push(true);
-            }
-            let input = LineSegment {
-                mult: &mult,
-                factor: &factor,
-                claim: &claim,
-                bonus: &bonus,
-                blank: &blank,
-            };
-            dp.solve(&a, &input, &best.mu, Some(&mut path));
-            let cell_at = |t: usize| seg.start + t * layout.step(seg.dir);
-            for (t, &l) in path.letters.iter().enumerate() {
-                grids[d][cell_at(t)] = if l == 0 { b' ' } else { l };
-            }
-            for o in &path.occurrences {
-                let w = &a.spellings[o.spelling as usize];
-                let pos = Pos::new(seg.dir, cell_at(o.start as usize));
-                occs.push((
-                    layout.score(w, pos),
-                    seg.dir,
-                    String::from_utf8_lossy(w).to_string(),
-                    layout.xy(pos),
-                ));
-            }
-        }
-        for y in 0..layout.height {
-            let row = |g: &Vec<u8>| {
-                String::from_utf8_lossy(&g[y * layout.width..(y + 1) * layout.width]).to_string()
-            };
-            eprintln!("{}   {}", row(&grids[0]), row(&grids[1]));
-        }
-        occs.sort_by(|a, b| b.0.cmp(&a.0));
-        let total: u64 = occs.iter().map(|o| o.0).sum();
-        eprintln!("relaxed: {} occurrences, raw {total}", occs.len());
-        for o in occs.iter() {
-            eprintln!("occ {} {:?} {} {} {}", o.0, o.1, o.2, (o.3).0, (o.3).1);
-        }
-    }
-    best
+    out.value = out.value.min(round_up(best_value));
+    out
 }

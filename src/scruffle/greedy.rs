@@ -246,7 +246,10 @@ pub fn extend<R: Rng>(
             }
         }
     }
-    for p in extra.iter().chain(revive) {
+    for (n, p) in extra.iter().chain(revive).enumerate() {
+        if n % 1024 == 1023 && Instant::now() >= deadline {
+            break;
+        }
         let w = &ctx.words[p.word as usize];
         if plan.used[p.word as usize] {
             continue;
@@ -300,4 +303,60 @@ pub fn extend<R: Rng>(
             run.push_through(plan, c);
         }
     }
+}
+
+/// Placements of unused entries on runs of empty cells, where the position table (each entry's
+/// best standalone positions only) has nothing left: per run and entry, the best offset. Found by
+/// scanning the board, so late in a search they fill the gaps the table never covered.
+pub fn gap_candidates(ctx: &Context, plan: &Plan, limit: usize) -> Vec<Placement> {
+    let layout = ctx.layout;
+    let mut by_len: Vec<Vec<u32>> = vec![Vec::new(); ctx.table.longest() + 1];
+    for (i, w) in ctx.words.iter().enumerate() {
+        if !plan.used[i] && !w.is_empty() && w.len() < by_len.len() && !ctx.table.top(i).is_empty()
+        {
+            by_len[w.len()].push(i as u32);
+        }
+    }
+    let mut out = Vec::new();
+    for dir in DIRS {
+        let step = layout.step(dir);
+        let (lines, len) = match dir {
+            super::layout::Dir::H => (layout.height, layout.width),
+            super::layout::Dir::V => (layout.width, layout.height),
+        };
+        for j in 0..lines {
+            let cell = |k: usize| match dir {
+                super::layout::Dir::H => j * layout.width + k,
+                super::layout::Dir::V => k * layout.width + j,
+            };
+            let mut k = 0;
+            while k < len {
+                let empty = |k: usize| layout.is_open(cell(k)) && plan.grid.letter(cell(k)) == 0;
+                if !empty(k) {
+                    k += 1;
+                    continue;
+                }
+                let start = k;
+                while k < len && empty(k) {
+                    k += 1;
+                }
+                let run = k - start;
+                for (l, entries) in by_len.iter().enumerate().take(run + 1).skip(1) {
+                    for &e in entries {
+                        let w = &ctx.words[e as usize];
+                        let best = (0..=run - l)
+                            .map(|o| Pos::new(dir, cell(start) + o * step))
+                            .max_by_key(|&p| (layout.score(w, p), std::cmp::Reverse(p)));
+                        if let Some(pos) = best {
+                            out.push(Placement { word: e, pos });
+                            if out.len() >= limit {
+                                return out;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
 }

@@ -4,7 +4,7 @@
 //! of the later openings and did not help on seeds 3, 7, 13, 15, 16.)
 
 use super::baseline::naive_greedy;
-use super::greedy::{extend, Params, Start};
+use super::greedy::{extend, gap_candidates, Params, Start};
 use super::insert::insert_pass;
 use super::layout::Placement;
 use super::lns::improve;
@@ -125,137 +125,6 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         }
     }
     lap(&mut stats, "openings");
-    let priced = super::region::knob("priced", 0.0);
-    if priced > 0.0 {
-        let sweeps = super::region::knob("sweeps", 60.0) as usize;
-        let u4 = super::bounds::u4(
-            ctx.layout,
-            ctx.words,
-            ctx.table,
-            best.as_ref().map_or(0, |b| b.score),
-            super::bounds::U4Params {
-                iterations: sweeps,
-                deadline: None,
-            },
-        );
-        let mut price = vec![0f32; ctx.words.len()];
-        for (s, entries) in ctx.automaton.entries.iter().enumerate() {
-            for &e in entries {
-                price[e as usize] = (priced * u4.mu[s]) as f32;
-            }
-        }
-        let pik = super::region::knob("pik", 0.0) as f32;
-        let cell_price: Vec<f32> = u4.pi.iter().map(|&p| pik * p as f32).collect();
-        for &alpha in &[stats.best_alpha, 0.0, 1.0, 3.0, 10.0, 30.0] {
-            let params = Params {
-                alpha,
-                new_cap: if alpha >= 3.0 { 12 } else { 4 },
-                noise: 0.0,
-                standalone: true,
-            };
-            let mut plan = Plan::empty(ctx);
-            let start = Start {
-                price: Some(&price),
-                cell_price: (pik > 0.0).then_some(&cell_price[..]),
-                ..Start::default()
-            };
-            extend(ctx, &mut plan, params, start, &mut rng, deadline);
-            eprintln!(
-                "priced opening alpha {alpha}: {} vs greedy {} (U4 {})",
-                plan.score,
-                best.as_ref().map_or(0, |b| b.score),
-                u4.value
-            );
-            if best.as_ref().is_none_or(|b| plan.score > b.score) {
-                best = Some(plan);
-            }
-        }
-    }
-    if super::region::knob("construct", 0.0) > 0.0 {
-        use super::linefill::{FillPrices, LineFill};
-        let mut fill = LineFill::new(ctx);
-        let kappa = super::region::knob("kappa", 10.0);
-        let beta = super::region::knob("beta", 0.0);
-        let cell = vec![kappa; ctx.layout.cells()];
-        let spelling: Vec<f64> = ctx
-            .automaton
-            .entries
-            .iter()
-            .map(|e| beta * ctx.table.best(e[0] as usize) as f64)
-            .collect();
-        let t = Instant::now();
-        let sweeps = super::region::knob("sweeps", 0.0) as usize;
-        let u4 = (sweeps > 0).then(|| {
-            super::bounds::u4(
-                ctx.layout,
-                ctx.words,
-                ctx.table,
-                best.as_ref().map_or(0, |b| b.score),
-                super::bounds::U4Params {
-                    iterations: sweeps,
-                    deadline: None,
-                },
-            )
-        });
-        let (spelling, claim, letters) = match &u4 {
-            Some(u) => {
-                let m = super::region::knob("mu", 1.0);
-                (
-                    u.mu.iter().map(|x| x * m).collect::<Vec<f64>>(),
-                    Some(&u.pi[..]),
-                    Some(&u.lambda[..]),
-                )
-            }
-            None => (spelling, None, None),
-        };
-        let prices = FillPrices {
-            cell: &cell,
-            spelling: &spelling,
-            claim,
-            letters,
-        };
-        let u4_time = t.elapsed().as_secs_f64();
-        let mut built = super::region::construct(
-            ctx,
-            &mut fill,
-            prices,
-            super::region::knob("passes", 1.0) as usize,
-            deadline,
-        );
-        let after_fill = built.score;
-        let placed = built.plays.len();
-        let params = Params {
-            alpha: stats.best_alpha,
-            new_cap: 12,
-            noise: 0.0,
-            standalone: true,
-        };
-        let all: Vec<usize> = (0..ctx.layout.cells())
-            .filter(|&c| built.grid.letter(c) != 0)
-            .collect();
-        extend(
-            ctx,
-            &mut built,
-            params,
-            Start {
-                seeds: &all,
-                ..Start::default()
-            },
-            &mut rng,
-            deadline,
-        );
-        eprintln!(
-            "construct: U4 {:?} in {u4_time:.2} s; lines {after_fill} ({placed} plays) + greedy {} = {} in {:.2} s; greedy opening {}",
-            u4.as_ref().map(|u| u.value),
-            built.score - after_fill,
-            built.score,
-            t.elapsed().as_secs_f64(),
-            best.as_ref().map_or(0, |b| b.score)
-        );
-        if best.as_ref().is_none_or(|b| built.score > b.score) {
-            best = Some(built);
-        }
-    }
     let mut plan = best.expect("the first greedy run always happens");
     // Under a tight budget the packing runs may be cut short: never do worse than the naive plan.
     let mut naive_plan = Plan::empty(ctx);
@@ -277,10 +146,30 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         noise: 0.15,
         standalone: false,
     };
-    let (plan, lns) = improve(ctx, plan, repair, &mut rng, budget);
+    // The LNS leaves the last 2% of the time to the gap fill.
+    let lns_budget = Budget {
+        deadline: deadline - deadline.saturating_duration_since(start).mul_f64(0.02),
+        ..budget
+    };
+    let (mut plan, lns) = improve(ctx, plan, repair, &mut rng, lns_budget);
     stats.lns_iterations = lns.iterations;
     stats.lns_improvements = lns.improvements;
     lap(&mut stats, "lns");
+    // Whatever still fits on the runs of empty cells the position table no longer covers (the
+    // LNS refills only its windows from it).
+    let gaps = gap_candidates(ctx, &plan, 1_000_000);
+    let params = Params {
+        alpha: stats.best_alpha,
+        new_cap: usize::MAX,
+        noise: 0.0,
+        standalone: false,
+    };
+    let from = Start {
+        extra: &gaps,
+        ..Start::default()
+    };
+    extend(ctx, &mut plan, params, from, &mut rng, budget.deadline);
+    lap(&mut stats, "gaps");
     Solution {
         plays: plan.plays,
         score: plan.score,

@@ -128,6 +128,7 @@ fn u4_is_a_bound_at_every_sweep_and_never_above_u3() {
             U4Params {
                 iterations: 25,
                 deadline: None,
+                parallel: seed % 2 == 0,
             },
         );
         assert!(

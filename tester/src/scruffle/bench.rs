@@ -146,6 +146,7 @@ pub fn bench_seed(seed: u64, options: &Options) -> Result<SeedResult, String> {
             U4Params {
                 iterations: options.u4_sweeps,
                 deadline: None,
+                parallel: true,
             },
         );
         if debug() {
