@@ -7,7 +7,7 @@
 //! dropped, lowest score first.
 
 use super::automaton::Automaton;
-use super::layout::{Dir, Placement, Pos, Segment};
+use super::layout::{Placement, Pos, Segment};
 use super::linedp::{LineDp, Path, Segment as DpSegment};
 use super::plan::{Context, Plan};
 
@@ -18,10 +18,6 @@ pub struct FillPrices<'p> {
     pub cell: &'p [f64],
     /// Paid by each occurrence of a spelling, by spelling (`+inf` forbids it).
     pub spelling: &'p [f64],
-    /// Paid by each occurrence for the cheapest new cell it covers, by cell (U4's pi).
-    pub claim: Option<&'p [f64]>,
-    /// Letter preferences by cell (U4's lambda): added for a row's letter, taken for a column's.
-    pub letters: Option<&'p [[f64; 26]]>,
 }
 
 /// Buffers for filling segments; one per search thread.
@@ -91,15 +87,8 @@ impl LineFill {
             match plan.grid.letter(c) {
                 0 => {
                     any_empty = true;
-                    self.claim.push(prices.claim.map_or(0.0, |p| p[c]));
-                    let mut b = [-prices.cell[c]; 26];
-                    if let Some(l) = prices.letters {
-                        let sign = if seg.dir == Dir::H { 1.0 } else { -1.0 };
-                        for (x, y) in b.iter_mut().zip(&l[c]) {
-                            *x += sign * y;
-                        }
-                    }
-                    self.bonus.push(b);
+                    self.claim.push(0.0);
+                    self.bonus.push([-prices.cell[c]; 26]);
                     self.blank.push(true);
                 }
                 l => {

@@ -1,12 +1,14 @@
 //! Large-neighbourhood search: clear a window of the board (every play touching it), refill it
-//! greedily, keep the result under a falling threshold (small losses accepted early, none at the
-//! end); the best plan seen is returned. Windows are centred on double/triple cells half the time,
-//! since the score concentrates there.
+//! (some of the time first line by line with the line DP, `region`, then greedily), keep the
+//! result under a falling threshold (small losses accepted early, none at the end); the best plan
+//! seen is returned. Windows are centred on double/triple cells half the time, since the score
+//! concentrates there.
 
 use super::greedy::{extend, Params, Start};
 use super::layout::{Dir, Placement, Pos};
 use super::linefill::{FillPrices, LineFill};
 use super::plan::{Context, Plan};
+use super::region::{self, Window};
 use super::solver::Budget;
 use rand::Rng;
 use std::time::{Duration, Instant};
@@ -16,6 +18,14 @@ pub struct LnsStats {
     pub iterations: u64,
     pub improvements: u64,
 }
+
+/// Share of the iterations whose window is first refilled line by line with the line DP
+/// (`region`); measured against 0 on bench seeds (docs/scruffle.md).
+const DP_SHARE: f64 = 0.3;
+
+/// Standalone candidates per start cell taken into a refill, best first (all of them made an
+/// iteration four times slower for the same result per iteration).
+const PER_CELL: usize = 16;
 
 /// Improve `plan` until `deadline`; `repair` are the refill greedy's knobs.
 pub fn improve<R: Rng>(
@@ -39,21 +49,9 @@ pub fn improve<R: Rng>(
     let mut extra = Vec::new();
     let mut removed = Vec::new();
     let mut mark = vec![0u32; layout.cells()];
-    let pdp = super::region::knob("pdp", 0.0);
-    let per_cell = super::region::knob("percell", 1e9) as usize;
-    let trace = std::env::var_os("SCRUFFLE_LNS_TRACE").is_some();
-    let mut tally = [0u64; 3];
-    let mut gain = 0i64;
-    let reach_dp = super::region::knob("reach", 10.0) as usize;
-    let mut dp_fill = (pdp > 0.0).then(|| LineFill::new(ctx));
-    let cell_price = vec![super::region::knob("kappa", 10.0); layout.cells()];
-    let beta = super::region::knob("beta", 0.0);
-    let spelling_price: Vec<f64> = ctx
-        .automaton
-        .entries
-        .iter()
-        .map(|e| beta * ctx.table.best(e[0] as usize) as f64)
-        .collect();
+    let mut fill = LineFill::new(ctx);
+    let letter_price = vec![region::LETTER_PRICE; layout.cells()];
+    let spelling_price = vec![0.0; ctx.automaton.entries.len()];
     let start = Instant::now();
     let span = deadline
         .saturating_duration_since(start)
@@ -105,42 +103,13 @@ pub fn improve<R: Rng>(
             },
             &mut freed,
         );
-        if let Some(fill) = dp_fill.as_mut() {
-            if rng.random_bool(pdp) {
-                let prices = FillPrices {
-                    cell: &cell_price,
-                    spelling: &spelling_price,
-                    claim: None,
-                    letters: None,
-                };
-                for y in y0..=y1 {
-                    for x in x0..=x1 {
-                        let c = y * w + x;
-                        // One sub-segment per run through the window's row.
-                        if x > x0 && layout.is_open(c - 1) {
-                            continue;
-                        }
-                        if let Some(seg) =
-                            layout.segment_around(Dir::H, c, reach_dp, x1 - x + reach_dp)
-                        {
-                            fill.fill(ctx, &mut plan, seg, prices);
-                        }
-                    }
-                }
-                for x in x0..=x1 {
-                    for y in y0..=y1 {
-                        let c = y * w + x;
-                        if y > y0 && layout.is_open(c - w) {
-                            continue;
-                        }
-                        if let Some(seg) =
-                            layout.segment_around(Dir::V, c, reach_dp, y1 - y + reach_dp)
-                        {
-                            fill.fill(ctx, &mut plan, seg, prices);
-                        }
-                    }
-                }
-            }
+        let window = Window { x0, x1, y0, y1 };
+        if rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
+            let prices = FillPrices {
+                cell: &letter_price,
+                spelling: &spelling_price,
+            };
+            region::refill_window(ctx, &mut plan, &mut fill, &window, prices);
         }
         // Kept standalone positions over the window are refill candidates too.
         let reach = ctx.table.longest().saturating_sub(1);
@@ -149,7 +118,7 @@ pub fn improve<R: Rng>(
                 let pos = Pos::new(Dir::H, y * w + x);
                 let mut taken = 0;
                 for (_, word) in ctx.table.starting_at(Dir::H, pos.start()) {
-                    if taken == per_cell {
+                    if taken == PER_CELL {
                         break;
                     }
                     if !plan.used[word as usize] && touches(pos, ctx.words[word as usize].len()) {
@@ -164,7 +133,7 @@ pub fn improve<R: Rng>(
                 let pos = Pos::new(Dir::V, y * w + x);
                 let mut taken = 0;
                 for (_, word) in ctx.table.starting_at(Dir::V, pos.start()) {
-                    if taken == per_cell {
+                    if taken == PER_CELL {
                         break;
                     }
                     if !plan.used[word as usize] && touches(pos, ctx.words[word as usize].len()) {
@@ -202,22 +171,9 @@ pub fn improve<R: Rng>(
             stats.improvements += 1;
             best = plan.clone();
         }
-        if trace {
-            let d = plan.score as i64 - before.score as i64;
-            tally[(d.signum() + 1) as usize] += 1;
-            if d > 0 {
-                gain += d;
-            }
-        }
         if plan.score + threshold < before.score {
             plan = before;
         }
-    }
-    if trace {
-        eprintln!(
-            "lns: worse/same/better {tally:?}, total gain {gain}, best {}",
-            best.score
-        );
     }
     (best, stats)
 }

@@ -247,3 +247,59 @@ fn bounds_stay_valid_when_position_lists_are_cut_short() {
         assert!(b.u3 >= opt && b.u2 >= opt, "seed {seed}: {b:?} < {opt}");
     }
 }
+
+#[test]
+fn region_refills_keep_the_play_order_valid() {
+    use super::linefill::{FillPrices, LineFill};
+    use super::region::{refill_window, Window};
+    let mut gained = 0;
+    for seed in 0..40 {
+        let case = small_case(3000 + seed);
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let mut fill = LineFill::new(&ctx);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        // A plan with some plays, then a cleared window, as in the LNS.
+        let solution = case.solve(seed, Budget::work(0));
+        let mut plan = Plan::empty(&ctx);
+        let mut filled = Vec::new();
+        for &p in &solution.plays {
+            plan.push(&ctx, p, &mut filled);
+        }
+        let (w, h) = (case.layout.width, case.layout.height);
+        let (x0, y0) = (rng.random_range(0..w), rng.random_range(0..h));
+        let window = Window {
+            x0,
+            x1: (x0 + rng.random_range(0..4)).min(w - 1),
+            y0,
+            y1: (y0 + rng.random_range(0..4)).min(h - 1),
+        };
+        let layout = &case.layout;
+        plan.remove_where(
+            &ctx,
+            |p| {
+                let len = case.words[p.word as usize].len();
+                layout.span(p.pos, len).any(|c| {
+                    let (x, y) = (c % w, c / w);
+                    (window.x0..=window.x1).contains(&x) && (window.y0..=window.y1).contains(&y)
+                })
+            },
+            &mut filled,
+        );
+        let before = plan.score;
+        let price = vec![rng.random_range(0.0..20.0); layout.cells()];
+        let spelling = vec![0.0; ctx.automaton.entries.len()];
+        let prices = FillPrices {
+            cell: &price,
+            spelling: &spelling,
+        };
+        let gain = refill_window(&ctx, &mut plan, &mut fill, &window, prices);
+        assert_eq!(plan.score, before + gain, "seed {seed}");
+        assert_eq!(
+            grid::replay(layout, &case.words, &plan.plays),
+            Ok(plan.score),
+            "seed {seed}"
+        );
+        gained += (gain > 0) as usize;
+    }
+    assert!(gained > 10, "refills should usually add plays: {gained}");
+}
