@@ -34,19 +34,20 @@ const TINY_WORDS: [&str; 14] = [
     "AT", "TA", "TAT", "ATE", "EAT", "TEA", "ZA", "AZ", "QAT", "TEE", "EE", "ET", "AA", "TZ",
 ];
 
-fn tiny_case(seed: u64) -> Case {
+/// A 2x2..3x3 board and `count` entries drawn from `list`.
+fn tiny_case_from(seed: u64, list: &[&str], count: std::ops::RangeInclusive<usize>) -> Case {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let (w, h) = (rng.random_range(2..=3), rng.random_range(2..=3));
     let board = random_board(&mut rng, w, h);
-    let n = rng.random_range(1..=3);
+    let n = rng.random_range(count);
     let words = (0..n)
-        .map(|_| {
-            TINY_WORDS[rng.random_range(0..TINY_WORDS.len())]
-                .as_bytes()
-                .to_vec()
-        })
+        .map(|_| list[rng.random_range(0..list.len())].as_bytes().to_vec())
         .collect();
     Case::new(&board, words)
+}
+
+fn tiny_case(seed: u64) -> Case {
+    tiny_case_from(seed, &TINY_WORDS, 1..=3)
 }
 
 fn small_case(seed: u64) -> Case {
@@ -102,18 +103,7 @@ const OVERLAPPING: [&str; 12] = [
 ];
 
 fn overlapping_case(seed: u64) -> Case {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let (w, h) = (rng.random_range(2..=3), rng.random_range(2..=3));
-    let board = random_board(&mut rng, w, h);
-    let n = rng.random_range(2..=4);
-    let words = (0..n)
-        .map(|_| {
-            OVERLAPPING[rng.random_range(0..OVERLAPPING.len())]
-                .as_bytes()
-                .to_vec()
-        })
-        .collect();
-    Case::new(&board, words)
+    tiny_case_from(seed, &OVERLAPPING, 2..=4)
 }
 
 #[test]
