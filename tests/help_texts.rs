@@ -2,7 +2,7 @@
 
 #[test]
 fn every_bot_option_is_explained() {
-    let missing = test_support::help::undocumented(env!("CARGO_BIN_EXE_bot"), &[]);
+    let missing = test_support::help::undocumented(env!("CARGO_BIN_EXE_bot"));
     assert!(
         missing.is_empty(),
         "options without help:\n{}",

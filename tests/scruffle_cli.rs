@@ -10,13 +10,8 @@ fn write(name: &str, text: &str) -> std::path::PathBuf {
 }
 
 fn run(board: &std::path::Path, words: &std::path::Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_bot"))
-        .args(["scruffle", "--seconds", "0.2", "--board"])
-        .arg(board)
-        .arg("--words")
-        .arg(words)
-        .output()
-        .unwrap()
+    let (board, words) = (board.to_str().unwrap(), words.to_str().unwrap());
+    run_args(&["--seconds", "0.2", "--board", board, "--words", words])
 }
 
 #[test]
@@ -56,4 +51,48 @@ fn broken_files_fail_with_file_and_line() {
     let out = run(&good_board, std::path::Path::new("/nonexistent/words"));
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/words"));
+}
+
+fn run_args(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_bot"))
+        .arg("scruffle")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn absurd_budgets_are_one_line_errors() {
+    let board = write("budget.board", "1D2\n3T4\n567\n");
+    let words = write("budget.words", "cat\nat\n");
+    let (b, w) = (board.to_str().unwrap(), words.to_str().unwrap());
+    for bad in ["1e30", "nan", "inf", "-1", "0", "abc", "86401"] {
+        let out = run_args(&["--board", b, "--words", w, "--seconds", bad]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "--seconds {bad} was accepted");
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(err.contains("--seconds"), "{bad}: {err}");
+        assert!(!err.contains("panicked"), "{bad}: {err}");
+    }
+    let out = run_args(&["--board", b, "--words", w, "--seconds", "0.05"]);
+    assert!(out.status.success());
+}
+
+#[test]
+fn a_word_longer_than_the_board_does_not_slow_the_solver() {
+    // One 100,000-letter word (it fits nowhere) among ordinary ones, 0.2 s: the budget holds.
+    let board = write("long.board", &"1D23T45678\n".repeat(10));
+    let mut list = "A".repeat(100_000);
+    list.push_str("\ncat\nzebra\nat\n");
+    let words = write("long.words", &list);
+    let started = std::time::Instant::now();
+    let out = run(&board, &words);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&out.stdout).is_empty());
+    // Generous: a hang or a quadratic scan would take minutes (it took 79 s before).
+    assert!(started.elapsed().as_secs_f64() < 10.0);
 }

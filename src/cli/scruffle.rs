@@ -1,6 +1,7 @@
 //! `bot scruffle --board FILE --words FILE [--seconds T] [--seed S]`: prints the placements, one per
 //! line in play order; the score and seed go to stderr.
 
+use crate::scruffle::solver::Budget;
 use crate::scruffle::{input, Case};
 use clap::Parser;
 use std::io::Write;
@@ -16,22 +17,43 @@ pub struct Args {
     /// Word list: one word per line, the line order gives the indices.
     #[arg(long)]
     words: PathBuf,
-    /// Time budget in seconds, reading the input included.
-    #[arg(long, default_value_t = 10.0)]
+    /// Time budget in seconds, counted from the start (reading the input included).
+    #[arg(long, default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
     seconds: f64,
     /// Seed of the search's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
 
-pub fn run(args: Args) -> ExitCode {
-    let start = Instant::now();
-    if !(args.seconds.is_finite() && args.seconds > 0.0) {
-        return super::fail(format!(
-            "--seconds must be a positive number, got {}",
-            args.seconds
+/// The longest budget accepted, in seconds (a day).
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// A time budget in seconds: a finite number above 0 and at most `MAX_SECONDS` (clap value parser).
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{:?} is not a number of seconds", short(text)))?;
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_SECONDS) {
+        return Err(format!(
+            "{:?} seconds is out of range (more than 0, at most {MAX_SECONDS})",
+            short(text)
         ));
     }
+    Ok(seconds)
+}
+
+/// At most 40 characters of user text for a message.
+fn short(text: &str) -> String {
+    let mut out: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let start = Instant::now();
     let board = match input::Board::read(&args.board) {
         Ok(b) => b,
         Err(e) => return super::fail(e),
@@ -40,10 +62,22 @@ pub fn run(args: Args) -> ExitCode {
         Ok(w) => w,
         Err(e) => return super::fail(e),
     };
-    let case = Case::new(&board, words);
-    // Leave a little room for printing before the budget ends.
-    let deadline = start + Duration::from_secs_f64(args.seconds * 0.97);
-    let solution = case.solve(args.seed, deadline);
+    let budget = Duration::from_secs_f64(args.seconds);
+    // The position table may take at most 40% of the budget; the search ends a little before
+    // the budget to leave room for printing.
+    let case = Case::within(&board, words, start + budget.mul_f64(0.4));
+    let deadline = start
+        + budget
+            .mul_f64(0.96)
+            .saturating_sub(Duration::from_millis(25));
+    let table_done = start.elapsed().as_secs_f64();
+    let solution = case.solve(args.seed, Budget::until(deadline));
+    if std::env::var_os("SCRUFFLE_DEBUG").is_some() {
+        eprintln!(
+            "scruffle: input and table {table_done:.3} s, then {:?}",
+            solution.stats
+        );
+    }
     let mut out = std::io::stdout().lock();
     if let Err(e) = out
         .write_all(case.format(&solution.plays).as_bytes())

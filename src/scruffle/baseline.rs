@@ -4,8 +4,15 @@
 use super::grid::Grid;
 use super::layout::{Layout, Placement, Pos};
 use super::table::Table;
+use std::time::Instant;
 
-pub fn naive_greedy(layout: &Layout, words: &[Vec<u8>], table: &Table) -> Vec<Placement> {
+/// The naive plan; with a deadline, the plan so far when it passes.
+pub fn naive_greedy(
+    layout: &Layout,
+    words: &[Vec<u8>],
+    table: &Table,
+    deadline: Option<Instant>,
+) -> Vec<Placement> {
     let mut order: Vec<usize> = (0..words.len()).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(table.best(i)), i));
     let mut grid = Grid::new(layout.cells());
@@ -13,7 +20,7 @@ pub fn naive_greedy(layout: &Layout, words: &[Vec<u8>], table: &Table) -> Vec<Pl
     let mut plays = Vec::new();
     let mut filled = Vec::new();
     for i in order {
-        if empty == 0 {
+        if empty == 0 || deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         let word = &words[i];
@@ -21,10 +28,19 @@ pub fn naive_greedy(layout: &Layout, words: &[Vec<u8>], table: &Table) -> Vec<Pl
         let mut choice = table.top(i).iter().find(|t| valid(t.1)).map(|t| t.1);
         if choice.is_none() && !table.complete(i) {
             // The kept positions are all taken: scan every position for the best valid one.
-            choice = layout
-                .positions(word.len())
-                .filter(|&p| valid(p))
-                .max_by_key(|&p| (layout.score(word, p), std::cmp::Reverse(p)));
+            let mut best = None;
+            for (n, p) in layout.positions(word.len()).enumerate() {
+                if n % 4096 == 4095 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    return plays;
+                }
+                if valid(p) {
+                    let key = (layout.score(word, p), std::cmp::Reverse(p));
+                    if best.is_none_or(|(k, _)| key > k) {
+                        best = Some((key, p));
+                    }
+                }
+            }
+            choice = best.map(|(_, p)| p);
         }
         if let Some(pos) = choice {
             filled.clear();

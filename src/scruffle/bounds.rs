@@ -5,9 +5,15 @@
 //! - U3 = min over cell prices pi >= 0 of sum(pi) + sum_i max(0, max_p s(i,p) - min_{c in p} pi_c),
 //!   the Lagrangian relaxation of "each cell is the new cell of at most one play". Any pi gives a
 //!   valid bound; subgradient steps from the uniform price that reproduces U2 improve it.
+//! - U4, letter-aware: the best strings of every row and column (`LineDp`) under Lagrangian
+//!   prices for the rules that couple them (see `u4`).
 
-use super::layout::Layout;
+use super::automaton::Automaton;
+use super::layout::{Dir, Layout, Pos, Segment, DIRS};
+use super::linedp::{LineDp, Path, Segment as LineSegment};
 use super::table::Table;
+use rayon::prelude::*;
+use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Bounds {
@@ -26,29 +32,46 @@ pub fn bounds(
     lower: u64,
     iterations: usize,
 ) -> Bounds {
+    lagrange_u3(layout, words, table, lower, iterations).0
+}
+
+/// U1-U3, and the cell prices of the best U3 iterate.
+fn lagrange_u3(
+    layout: &Layout,
+    words: &[Vec<u8>],
+    table: &Table,
+    lower: u64,
+    iterations: usize,
+) -> (Bounds, Vec<f64>) {
     let k = layout.open_cells();
     let mut best: Vec<u64> = (0..table.words()).map(|i| table.best(i)).collect();
     let u1 = best.iter().sum();
     best.sort_unstable_by(|a, b| b.cmp(a));
     let u2 = best.iter().take(k).sum();
-    let lambda = if best.len() > k {
+    let uniform = if best.len() > k {
         best[k - 1] as f64
     } else {
         0.0
     };
 
     let mut prices: Vec<f64> = (0..layout.cells())
-        .map(|c| if layout.is_open(c) { lambda } else { 0.0 })
+        .map(|c| if layout.is_open(c) { uniform } else { 0.0 })
         .collect();
+    let mut best_prices = prices.clone();
     let mut demand = vec![0u32; layout.cells()];
     let mut u3 = f64::INFINITY;
     let mut theta = 1.0;
     let mut since_better = 0;
+    let mut span_min = SpanMin::new(words, layout.longest_run());
     for _ in 0..=iterations {
         demand.iter_mut().for_each(|d| *d = 0);
         let mut value: f64 = prices.iter().sum();
+        span_min.update(layout, &prices);
         for (i, word) in words.iter().enumerate() {
-            let (term, cell) = word_term(layout, table, i, word.len(), &prices);
+            if table.top(i).is_empty() {
+                continue;
+            }
+            let (term, cell) = word_term(table, i, word.len(), &span_min);
             value += term;
             if let Some(c) = cell {
                 demand[c] += 1;
@@ -56,6 +79,7 @@ pub fn bounds(
         }
         if value < u3 - 1e-9 {
             u3 = value;
+            best_prices.copy_from_slice(&prices);
             since_better = 0;
         } else {
             since_better += 1;
@@ -79,25 +103,86 @@ pub fn bounds(
             }
         }
     }
-    // Rounding: a small relative margin keeps the float sum a true upper bound.
-    let u3 = (u3 * (1.0 + 1e-9)).ceil() as u64;
-    Bounds {
+    let bounds = Bounds {
         open_cells: k,
         u1,
         u2,
-        u3: u3.min(u2),
+        u3: round_up(u3).min(u2),
+    };
+    (bounds, best_prices)
+}
+
+/// A float bound as an integer that is still a bound: a small relative margin covers rounding.
+fn round_up(value: f64) -> u64 {
+    (value * (1.0 + 1e-9) + 1e-6).ceil().max(0.0) as u64
+}
+
+/// The cheapest price over every span, for each word length in use: (price, cell) by direction,
+/// length and first cell. Rebuilt once per price vector instead of scanning each span per word.
+struct SpanMin {
+    /// `slot[len]`: index into `mins` of that length, if some entry has it.
+    slot: Vec<Option<usize>>,
+    mins: Vec<[Vec<(f64, u32)>; 2]>,
+}
+
+impl SpanMin {
+    fn new(words: &[Vec<u8>], longest: usize) -> SpanMin {
+        let mut slot = vec![None; longest + 1];
+        let mut count = 0;
+        for w in words {
+            if !w.is_empty() && w.len() <= longest && slot[w.len()].is_none() {
+                slot[w.len()] = Some(count);
+                count += 1;
+            }
+        }
+        SpanMin {
+            slot,
+            mins: vec![[Vec::new(), Vec::new()]; count],
+        }
+    }
+
+    fn update(&mut self, layout: &Layout, prices: &[f64]) {
+        for dir in DIRS {
+            let step = layout.step(dir);
+            let limit = match dir {
+                Dir::H => layout.width,
+                Dir::V => layout.height,
+            };
+            let mut cur: Vec<(f64, u32)> = prices
+                .iter()
+                .enumerate()
+                .map(|(c, &p)| (p, c as u32))
+                .collect();
+            for len in 1..self.slot.len() {
+                if len > 1 {
+                    for (c, m) in cur.iter_mut().enumerate() {
+                        if layout.along(dir, c) + len - 1 < limit {
+                            let far = c + (len - 1) * step;
+                            if prices[far] < m.0 {
+                                *m = (prices[far], far as u32);
+                            }
+                        }
+                    }
+                }
+                if let Some(k) = self.slot[len] {
+                    self.mins[k][dir as usize].clone_from(&cur);
+                }
+            }
+        }
+    }
+
+    /// The cheapest price on the span of `len` letters at `pos`, and its cell.
+    fn get(&self, pos: Pos, len: usize) -> (f64, usize) {
+        let k = self.slot[len].expect("a length in use");
+        let (p, c) = self.mins[k][pos.dir() as usize][pos.start()];
+        (p, c as usize)
     }
 }
 
-/// max(0, max_p s(i,p) - min_{c in p} pi_c) for entry `i`, and the cell achieving it (None when
-/// the term is 0 or comes from the tail bound of an incomplete top list).
-fn word_term(
-    layout: &Layout,
-    table: &Table,
-    i: usize,
-    len: usize,
-    prices: &[f64],
-) -> (f64, Option<usize>) {
+/// max(0, max_p s(i,p) - min_{c in p} pi_c) for entry `i` with the span minima of the current
+/// prices, and the cell achieving it (None when the term is 0 or comes from the tail bound of an
+/// incomplete top list).
+fn word_term(table: &Table, i: usize, len: usize, span_min: &SpanMin) -> (f64, Option<usize>) {
     let mut best = 0.0;
     let mut cell = None;
     let top = table.top(i);
@@ -106,11 +191,7 @@ fn word_term(
             // Later positions score at most s, so they cannot beat `best`.
             return (best, cell);
         }
-        let (c, p) = layout
-            .span(pos, len)
-            .map(|c| (c, prices[c]))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .expect("words have at least one letter");
+        let (p, c) = span_min.get(pos, len);
         if s as f64 - p > best {
             best = s as f64 - p;
             cell = Some(c);
@@ -124,4 +205,243 @@ fn word_term(
         }
     }
     (best, cell)
+}
+
+/// Knobs of the U4 subgradient.
+#[derive(Clone, Copy, Debug)]
+pub struct U4Params {
+    /// DP sweeps over every row and column (each gives a valid bound).
+    pub iterations: usize,
+    /// Stop early when this passes (the best bound so far is still valid).
+    pub deadline: Option<Instant>,
+    /// Solve the rows and columns of a sweep on all cores (same result as one thread).
+    pub parallel: bool,
+}
+
+/// The letter-aware bound and the multipliers of its best iterate (reduced costs for the search).
+#[derive(Clone, Debug)]
+pub struct U4 {
+    pub value: u64,
+    /// U1-U3, computed on the way (U4 starts from U3's prices).
+    pub simple: Bounds,
+    /// DP sweeps done.
+    pub sweeps: usize,
+    /// The dual value of every sweep, in order.
+    pub history: Vec<f64>,
+    /// The multipliers of the best sweep.
+    pub best: Multipliers,
+}
+
+/// U4's Lagrangian multipliers.
+#[derive(Clone, Debug)]
+pub struct Multipliers {
+    /// Price of each spelling ("each entry once"), per spelling of `Automaton`.
+    pub mu: Vec<f64>,
+    /// Price of each cell ("each placement has its own first new cell").
+    pub pi: Vec<f64>,
+    /// Letter agreement, by cell and letter: added to the row's value for that letter on that
+    /// cell, taken from the column's.
+    pub lambda: Vec<[f64; 26]>,
+}
+
+/// Share of U3's prices and word terms U4 starts from (at 1 the first sweep is U3 itself, which
+/// is several times too high; measured on bench seeds 3, 7, 10 and 13).
+const START_SCALE: f64 = 0.1;
+/// Step weight of the spelling prices, each also scaled by the spelling's best score over the
+/// mean (a word worth thousands needs a price in the thousands, a short one a few points).
+const MU_WEIGHT: f64 = 0.3;
+/// Sweeps without a better bound before the step halves.
+const PATIENCE: usize = 3;
+
+/// A segment as the line DP sees it under given multipliers (reused buffers).
+#[derive(Default)]
+struct SegmentInput {
+    mult: Vec<u8>,
+    factor: Vec<u8>,
+    claim: Vec<f64>,
+    bonus: Vec<[f64; 26]>,
+    blank: Vec<bool>,
+}
+
+impl SegmentInput {
+    fn fill(&mut self, layout: &Layout, seg: &Segment, m: &Multipliers) {
+        let sign = if seg.dir == Dir::H { 1.0 } else { -1.0 };
+        self.mult.clear();
+        self.factor.clear();
+        self.claim.clear();
+        self.bonus.clear();
+        self.blank.clear();
+        for c in seg.cells(layout) {
+            self.mult.push(layout.letter_mult(c));
+            self.factor.push(layout.word_factor(c));
+            self.claim.push(m.pi[c]);
+            self.bonus.push(m.lambda[c].map(|x| sign * x));
+            self.blank.push(true);
+        }
+    }
+
+    fn view(&self) -> LineSegment<'_> {
+        LineSegment {
+            mult: &self.mult,
+            factor: &self.factor,
+            claim: &self.claim,
+            bonus: &self.bonus,
+            blank: &self.blank,
+        }
+    }
+}
+
+/// The best string of every segment under `m`, in segment order.
+fn sweep(
+    layout: &Layout,
+    a: &Automaton,
+    segments: &[Segment],
+    m: &Multipliers,
+    parallel: bool,
+) -> Vec<(f64, Path)> {
+    let solve = |(dp, input): &mut (LineDp, SegmentInput), seg: &Segment| {
+        input.fill(layout, seg, m);
+        let mut path = Path::default();
+        let value = dp.solve(a, &input.view(), &m.mu, Some(&mut path));
+        (value, path)
+    };
+    let scratch = || (LineDp::new(a, layout.values()), SegmentInput::default());
+    if parallel {
+        segments.par_iter().map_init(scratch, solve).collect()
+    } else {
+        let mut s = scratch();
+        segments.iter().map(|seg| solve(&mut s, seg)).collect()
+    }
+}
+
+/// U4: every placement is an occurrence of its spelling in the final string of its row or column,
+/// so the total is at most the sum over lines of the best string's occurrence scores (`LineDp`),
+/// with Lagrangian multipliers for "each entry once" (mu >= 0 per spelling), "each placement
+/// claims its own new cell" (pi >= 0 per cell) and "a row and a column hold the same letter (or
+/// blank) on their common cell" (lambda per cell and letter, any sign: the row gets +lambda for
+/// that letter there, the column -lambda). Any multipliers give a valid bound; Polyak subgradient
+/// steps from a scaled-down U3 price vector tighten it, and the result is never above U3.
+pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params: U4Params) -> U4 {
+    let (b3, prices) = lagrange_u3(layout, words, table, lower, 100);
+    let longest = layout.longest_run();
+    let a = Automaton::new(words, |i| words[i].len() <= longest);
+    let segments = layout.segments();
+    let cells = layout.cells();
+    let open: Vec<usize> = (0..cells).filter(|&c| layout.is_open(c)).collect();
+    let mut span_min = SpanMin::new(words, longest);
+    span_min.update(layout, &prices);
+    let copies: Vec<f64> = a.entries.iter().map(|e| e.len() as f64).collect();
+    let best_score: Vec<f64> = a
+        .entries
+        .iter()
+        .map(|e| table.best(e[0] as usize) as f64)
+        .collect();
+    let mean_best = best_score.iter().sum::<f64>() / best_score.len().max(1) as f64;
+    let mu_step: Vec<f64> = best_score
+        .iter()
+        .map(|&b| MU_WEIGHT * b.max(1.0) / mean_best.max(1.0))
+        .collect();
+    let mut m = Multipliers {
+        mu: a
+            .entries
+            .iter()
+            .map(|e| {
+                let i = e[0] as usize;
+                START_SCALE * word_term(table, i, words[i].len(), &span_min).0
+            })
+            .collect(),
+        pi: prices.iter().map(|p| p * START_SCALE).collect(),
+        lambda: vec![[0.0f64; 26]; cells],
+    };
+    let mut out = U4 {
+        value: b3.u3,
+        simple: b3,
+        sweeps: 0,
+        history: Vec::new(),
+        best: m.clone(),
+    };
+    let mut best_value = f64::INFINITY;
+    let mut used = vec![0u32; a.spellings.len()];
+    let mut claims = vec![0u32; cells];
+    let mut letters = [vec![0u8; cells], vec![0u8; cells]];
+    let mut theta = 1.0;
+    let mut since_better = 0;
+    for round in 0..params.iterations {
+        if params.deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        used.iter_mut().for_each(|x| *x = 0);
+        claims.iter_mut().for_each(|x| *x = 0);
+        let mut value: f64 = m.mu.iter().zip(&copies).map(|(x, n)| x * n).sum::<f64>()
+            + open.iter().map(|&c| m.pi[c]).sum::<f64>();
+        for (seg, (v, path)) in
+            segments
+                .iter()
+                .zip(sweep(layout, &a, &segments, &m, params.parallel))
+        {
+            value += v;
+            let cell_at = |t: usize| seg.start + t * layout.step(seg.dir);
+            for o in &path.occurrences {
+                used[o.spelling as usize] += 1;
+                claims[cell_at(o.claim as usize)] += 1;
+            }
+            for (t, &l) in path.letters.iter().enumerate() {
+                letters[seg.dir as usize][cell_at(t)] = l;
+            }
+        }
+        out.history.push(value);
+        out.sweeps = round + 1;
+        if value < best_value {
+            best_value = value;
+            out.best.clone_from(&m);
+            since_better = 0;
+        } else {
+            since_better += 1;
+            if since_better >= PATIENCE {
+                theta *= 0.5;
+                since_better = 0;
+            }
+        }
+        // Projected subgradient: components that would push a price below 0 are left out of
+        // the norm (and clamped in the step).
+        let mut norm = 0.0;
+        for (s, &n) in used.iter().enumerate() {
+            let g = copies[s] - n as f64;
+            if m.mu[s] > 0.0 || g < 0.0 {
+                norm += mu_step[s] * g * g;
+            }
+        }
+        for &c in &open {
+            let g = 1.0 - claims[c] as f64;
+            if m.pi[c] > 0.0 || g < 0.0 {
+                norm += g * g;
+            }
+            let (r, v) = (letters[0][c], letters[1][c]);
+            if r != v {
+                // d/d lambda[c][l] = [row has l] - [column has l]: one component per letter.
+                norm += (r != 0) as u8 as f64 + (v != 0) as u8 as f64;
+            }
+        }
+        if norm == 0.0 || value <= lower as f64 {
+            break;
+        }
+        let step = theta * (value - lower as f64) / norm;
+        for (s, &n) in used.iter().enumerate() {
+            m.mu[s] = (m.mu[s] - mu_step[s] * step * (copies[s] - n as f64)).max(0.0);
+        }
+        for &c in &open {
+            m.pi[c] = (m.pi[c] - step * (1.0 - claims[c] as f64)).max(0.0);
+            let (r, v) = (letters[0][c], letters[1][c]);
+            if r != v {
+                if r != 0 {
+                    m.lambda[c][(r - b'A') as usize] -= step;
+                }
+                if v != 0 {
+                    m.lambda[c][(v - b'A') as usize] += step;
+                }
+            }
+        }
+    }
+    out.value = out.value.min(round_up(best_value));
+    out
 }

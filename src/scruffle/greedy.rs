@@ -5,101 +5,11 @@
 //! re-checked when popped, and a stale one (its new-cell count changed) is dropped because the
 //! change pushed a fresher entry.
 
-use super::grid::Grid;
-use super::insert::Spellings;
-use super::layout::{Layout, Placement, Pos, DIRS};
-use super::table::Table;
+use super::layout::{Placement, Pos, DIRS};
+use super::plan::{Context, Plan};
 use rand::Rng;
 use std::collections::BinaryHeap;
 use std::time::Instant;
-
-/// Everything static about one case that the searches share.
-pub struct Context<'a> {
-    pub layout: &'a Layout,
-    pub words: &'a [Vec<u8>],
-    pub table: &'a Table,
-    /// `by_letter[l]`: every (entry, offset) whose letter at that offset is `'A' + l`.
-    by_letter: Vec<Vec<(u32, u16)>>,
-    pub spellings: Spellings,
-}
-
-impl<'a> Context<'a> {
-    pub fn new(layout: &'a Layout, words: &'a [Vec<u8>], table: &'a Table) -> Context<'a> {
-        let mut by_letter = vec![Vec::new(); 26];
-        for (i, w) in words.iter().enumerate() {
-            for (k, &b) in w.iter().enumerate() {
-                if k < u16::MAX as usize {
-                    by_letter[(b - b'A') as usize].push((i as u32, k as u16));
-                }
-            }
-        }
-        Context {
-            layout,
-            words,
-            table,
-            by_letter,
-            spellings: Spellings::new(words),
-        }
-    }
-}
-
-/// A valid play in order, with the board it leaves and its running score.
-#[derive(Clone)]
-pub struct Plan {
-    pub grid: Grid,
-    pub plays: Vec<Placement>,
-    pub used: Vec<bool>,
-    pub score: u64,
-}
-
-impl Plan {
-    pub fn empty(ctx: &Context) -> Plan {
-        Plan {
-            grid: Grid::new(ctx.layout.cells()),
-            plays: Vec::new(),
-            used: vec![false; ctx.words.len()],
-            score: 0,
-        }
-    }
-
-    /// Append a play the caller has checked (fits, letters agree, >= 1 new cell).
-    pub fn push(&mut self, ctx: &Context, p: Placement, filled: &mut Vec<usize>) {
-        let w = &ctx.words[p.word as usize];
-        self.grid.place(ctx.layout, w, p.pos, filled);
-        self.used[p.word as usize] = true;
-        self.score += ctx.layout.score(w, p.pos);
-        self.plays.push(p);
-    }
-
-    /// Put a play at `index` in the order; the caller has checked that the order stays valid.
-    pub fn insert(&mut self, ctx: &Context, index: usize, p: Placement, filled: &mut Vec<usize>) {
-        self.push(ctx, p, filled);
-        let p = self.plays.pop().expect("just pushed");
-        self.plays.insert(index, p);
-    }
-
-    /// Remove every play for which `drop` is true (a subsequence of a valid order stays valid:
-    /// removing a play only leaves more cells empty for the later ones).
-    pub fn remove_where(
-        &mut self,
-        ctx: &Context,
-        mut drop: impl FnMut(&Placement) -> bool,
-        freed: &mut Vec<usize>,
-    ) {
-        let mut kept = Vec::with_capacity(self.plays.len());
-        for p in std::mem::take(&mut self.plays) {
-            if drop(&p) {
-                let w = &ctx.words[p.word as usize];
-                self.grid.remove(ctx.layout, w, p.pos, freed);
-                self.used[p.word as usize] = false;
-                self.score -= ctx.layout.score(w, p.pos);
-            } else {
-                kept.push(p);
-            }
-        }
-        self.plays = kept;
-    }
-}
 
 /// Knobs of one greedy run.
 #[derive(Clone, Copy, Debug)]
@@ -128,6 +38,9 @@ struct Run<'c, 'a, R> {
     rng: &'c mut R,
     heap: BinaryHeap<Entry>,
     next_standalone: Vec<u32>,
+    deadline: Instant,
+    price: Option<&'c [f32]>,
+    cell_price: Option<&'c [f32]>,
 }
 
 impl Context<'_> {
@@ -138,7 +51,8 @@ impl Context<'_> {
         let step = self.layout.step(pos.dir());
         for sub in self.spellings.subs(word) {
             let entries = self.spellings.entries(sub.node);
-            if let Some(&j) = entries.iter().find(|&&j| !plan.used[j as usize]) {
+            // (The first 64 copies only: a list of thousands of duplicates must not slow this.)
+            if let Some(&j) = entries.iter().take(64).find(|&&j| !plan.used[j as usize]) {
                 let at = Pos::new(pos.dir(), pos.start() + sub.offset as usize * step);
                 total += self.layout.score(&self.words[j as usize], at);
             }
@@ -186,8 +100,17 @@ impl Context<'_> {
 }
 
 impl<R: Rng> Run<'_, '_, R> {
-    fn key(&mut self, score: u64, new: usize) -> u32 {
-        let mut k = score as f32 / (new as f32 + self.params.alpha).max(1e-3);
+    fn key(&mut self, plan: &Plan, word: u32, pos: Pos, score: u64, new: usize) -> u32 {
+        let mut price = self.price.map_or(0.0, |p| p[word as usize]);
+        if let Some(cells) = self.cell_price {
+            let len = self.ctx.words[word as usize].len();
+            for c in self.ctx.layout.span(pos, len) {
+                if plan.grid.letter(c) == 0 {
+                    price += cells[c];
+                }
+            }
+        }
+        let mut k = (score as f32 - price).max(0.0) / (new as f32 + self.params.alpha).max(1e-3);
         if self.params.noise > 0.0 {
             k *= 1.0 + self.params.noise * self.rng.random::<f32>();
         }
@@ -203,7 +126,7 @@ impl<R: Rng> Run<'_, '_, R> {
             if plan.grid.probe(self.ctx.layout, w, pos) == Some(w.len()) {
                 let score =
                     score + self.ctx.family_score(plan, word, pos) - self.ctx.layout.score(w, pos);
-                let key = self.key(score, w.len());
+                let key = self.key(plan, word as u32, pos, score, w.len());
                 self.heap.push(Entry {
                     key,
                     word: word as u32,
@@ -223,7 +146,11 @@ impl<R: Rng> Run<'_, '_, R> {
         }
         let ctx = self.ctx;
         for dir in DIRS {
-            for &(word, k) in &ctx.by_letter[(letter - b'A') as usize] {
+            for (n, &(word, k)) in ctx.by_letter[(letter - b'A') as usize].iter().enumerate() {
+                // Lists with many duplicates make this loop long: watch the clock.
+                if n % 512 == 511 && Instant::now() >= self.deadline {
+                    return;
+                }
                 if plan.used[word as usize] {
                     continue;
                 }
@@ -236,7 +163,13 @@ impl<R: Rng> Run<'_, '_, R> {
                     .probe_capped(ctx.layout, w, pos, self.params.new_cap)
                 {
                     Some(new) if new > 0 && new <= self.params.new_cap => {
-                        let key = self.key(ctx.family_score(plan, word as usize, pos), new);
+                        let key = self.key(
+                            plan,
+                            word,
+                            pos,
+                            ctx.family_score(plan, word as usize, pos),
+                            new,
+                        );
                         self.heap.push(Entry {
                             key,
                             word,
@@ -261,6 +194,10 @@ pub struct Start<'s> {
     /// Removed plays: queued again (so a repair can always restore them), and their entries'
     /// standalone streams restart when `Params::standalone` is off.
     pub revive: &'s [Placement],
+    /// A price per entry taken off its score in the ranking (its value elsewhere).
+    pub price: Option<&'s [f32]>,
+    /// A price per cell taken off a candidate's score for each empty cell it fills.
+    pub cell_price: Option<&'s [f32]>,
 }
 
 /// Extend `plan` greedily until nothing fits or `deadline` passes.
@@ -276,6 +213,8 @@ pub fn extend<R: Rng>(
         seeds,
         extra,
         revive,
+        price,
+        cell_price,
     } = from;
     let mut run = Run {
         ctx,
@@ -283,9 +222,15 @@ pub fn extend<R: Rng>(
         rng,
         heap: BinaryHeap::new(),
         next_standalone: vec![0; ctx.words.len()],
+        deadline,
+        price,
+        cell_price,
     };
     if params.standalone {
         for w in 0..ctx.words.len() {
+            if w % 256 == 255 && Instant::now() >= deadline {
+                break;
+            }
             if !plan.used[w] {
                 run.push_standalone(plan, w);
             }
@@ -301,13 +246,22 @@ pub fn extend<R: Rng>(
             }
         }
     }
-    for p in extra.iter().chain(revive) {
+    for (n, p) in extra.iter().chain(revive).enumerate() {
+        if n % 1024 == 1023 && Instant::now() >= deadline {
+            break;
+        }
         let w = &ctx.words[p.word as usize];
         if plan.used[p.word as usize] {
             continue;
         }
         if let Some(new) = plan.grid.probe(ctx.layout, w, p.pos).filter(|&n| n > 0) {
-            let key = run.key(ctx.family_score(plan, p.word as usize, p.pos), new);
+            let key = run.key(
+                plan,
+                p.word,
+                p.pos,
+                ctx.family_score(plan, p.word as usize, p.pos),
+                new,
+            );
             run.heap.push(Entry {
                 key,
                 word: p.word,
@@ -320,7 +274,7 @@ pub fn extend<R: Rng>(
     let mut pops = 0u32;
     while let Some(e) = run.heap.pop() {
         pops = pops.wrapping_add(1);
-        if pops.is_multiple_of(1024) && Instant::now() >= deadline {
+        if pops.is_multiple_of(64) && Instant::now() >= deadline {
             break;
         }
         let word = e.word as usize;
@@ -349,4 +303,60 @@ pub fn extend<R: Rng>(
             run.push_through(plan, c);
         }
     }
+}
+
+/// Placements of unused entries on runs of empty cells, where the position table (each entry's
+/// best standalone positions only) has nothing left: per run and entry, the best offset. Found by
+/// scanning the board, so late in a search they fill the gaps the table never covered.
+pub fn gap_candidates(ctx: &Context, plan: &Plan, limit: usize) -> Vec<Placement> {
+    let layout = ctx.layout;
+    let mut by_len: Vec<Vec<u32>> = vec![Vec::new(); ctx.table.longest() + 1];
+    for (i, w) in ctx.words.iter().enumerate() {
+        if !plan.used[i] && !w.is_empty() && w.len() < by_len.len() && !ctx.table.top(i).is_empty()
+        {
+            by_len[w.len()].push(i as u32);
+        }
+    }
+    let mut out = Vec::new();
+    for dir in DIRS {
+        let step = layout.step(dir);
+        let (lines, len) = match dir {
+            super::layout::Dir::H => (layout.height, layout.width),
+            super::layout::Dir::V => (layout.width, layout.height),
+        };
+        for j in 0..lines {
+            let cell = |k: usize| match dir {
+                super::layout::Dir::H => j * layout.width + k,
+                super::layout::Dir::V => k * layout.width + j,
+            };
+            let mut k = 0;
+            while k < len {
+                let empty = |k: usize| layout.is_open(cell(k)) && plan.grid.letter(cell(k)) == 0;
+                if !empty(k) {
+                    k += 1;
+                    continue;
+                }
+                let start = k;
+                while k < len && empty(k) {
+                    k += 1;
+                }
+                let run = k - start;
+                for (l, entries) in by_len.iter().enumerate().take(run + 1).skip(1) {
+                    for &e in entries {
+                        let w = &ctx.words[e as usize];
+                        let best = (0..=run - l)
+                            .map(|o| Pos::new(dir, cell(start) + o * step))
+                            .max_by_key(|&p| (layout.score(w, p), std::cmp::Reverse(p)));
+                        if let Some(pos) = best {
+                            out.push(Placement { word: e, pos });
+                            if out.len() >= limit {
+                                return out;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
 }

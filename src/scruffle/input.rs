@@ -2,7 +2,7 @@
 //! word per line; the line order gives the indices, duplicates allowed). Every problem is reported
 //! with the file, the 1-based line and what is wrong.
 
-use crate::source_error::{read_text, SourceError};
+use crate::source_error::SourceError;
 use std::path::Path;
 
 /// One board cell as written in the board file.
@@ -25,18 +25,68 @@ pub struct Board {
     pub cells: Vec<Cell>,
 }
 
-/// The meaningful lines of a file: CR stripped, trailing blank lines dropped. A blank line before
-/// the last non-blank one is an error (it would silently shift word indices or board rows).
-fn content_lines<'a>(text: &'a str, source: &str) -> Result<Vec<&'a str>, SourceError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+/// Largest input file read (the statement's largest case is about 100 KB).
+pub const MAX_FILE_BYTES: u64 = 2 << 20;
+/// Largest board side (the statement's boards are 10..100).
+pub const MAX_SIDE: usize = 1000;
+/// Most list entries (the statement's lists have 10..10000).
+pub const MAX_WORDS: usize = 100_000;
+
+/// `bytes` for a message, in double quotes, shown in at most 80 characters: control characters,
+/// quotes and backslashes escaped, bytes that are not UTF-8 as `\xNN`, `…` after the quote when
+/// cut.
+pub fn quoted(bytes: &[u8]) -> String {
+    const LIMIT: usize = 80;
+    let mut out = String::from("\"");
+    let mut shown = 0;
+    let mut push = |piece: &str, out: &mut String| {
+        let n = piece.chars().count();
+        if shown + n > LIMIT {
+            return false;
+        }
+        shown += n;
+        out.push_str(piece);
+        true
+    };
+    for chunk in bytes.utf8_chunks() {
+        for ch in chunk.valid().chars() {
+            let piece = if ch == '\'' {
+                ch.to_string()
+            } else {
+                ch.escape_debug().to_string()
+            };
+            if !push(&piece, &mut out) {
+                out.push_str("\"…");
+                return out;
+            }
+        }
+        for &b in chunk.invalid() {
+            if !push(&format!("\\x{b:02X}"), &mut out) {
+                out.push_str("\"…");
+                return out;
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The meaningful lines of a file: a BOM and CRs stripped, trailing blank lines dropped. A blank
+/// line before the last non-blank one is an error (it would silently shift word indices or board
+/// rows). Lines are bytes: each parser says what it expects in them.
+fn content_lines<'a>(text: &'a [u8], source: &str) -> Result<Vec<&'a [u8]>, SourceError> {
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    let mut lines: Vec<&[u8]> = text
+        .split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .collect();
+    while lines.last().is_some_and(|l| l.trim_ascii().is_empty()) {
         lines.pop();
     }
     if lines.is_empty() {
         return Err(SourceError::new(source, 0, "file is empty"));
     }
-    if let Some(i) = lines.iter().position(|l| l.trim().is_empty()) {
+    if let Some(i) = lines.iter().position(|l| l.trim_ascii().is_empty()) {
         return Err(SourceError::new(
             source,
             i + 1,
@@ -46,39 +96,77 @@ fn content_lines<'a>(text: &'a str, source: &str) -> Result<Vec<&'a str>, Source
     Ok(lines)
 }
 
+/// Read a whole input file as bytes, refusing files above `MAX_FILE_BYTES`.
+pub fn read_capped(path: &Path) -> Result<Vec<u8>, SourceError> {
+    use std::io::Read;
+    let source = || path.display().to_string();
+    let cannot = |e: std::io::Error| SourceError::new(&source(), 0, format!("cannot read: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(SourceError::new(
+            &source(),
+            0,
+            format!("file is larger than {} MB", MAX_FILE_BYTES >> 20),
+        ));
+    }
+    Ok(bytes)
+}
+
 impl Board {
     /// Parse board text; `source` names the file in errors.
     pub fn parse(text: &str, source: &str) -> Result<Board, SourceError> {
+        Board::parse_bytes(text.as_bytes(), source)
+    }
+
+    /// Parse a board file's bytes (any bytes: every problem is an error naming the line).
+    pub fn parse_bytes(text: &[u8], source: &str) -> Result<Board, SourceError> {
         let lines = content_lines(text, source)?;
-        let width = lines[0].trim().len();
-        let mut cells = Vec::with_capacity(width * lines.len());
+        if lines.len() > MAX_SIDE {
+            return Err(SourceError::new(
+                source,
+                MAX_SIDE + 1,
+                format!("more than {MAX_SIDE} rows"),
+            ));
+        }
+        let width = lines[0].trim_ascii().len();
+        let mut cells = Vec::with_capacity(width.min(MAX_SIDE) * lines.len());
         for (i, line) in lines.iter().enumerate() {
-            let row = line.trim();
-            for (x, ch) in row.chars().enumerate() {
-                let cell = match ch {
-                    '#' => Cell::Obstacle,
-                    '0'..='9' => Cell::Letter(ch as u8 - b'0'),
-                    'D' => Cell::Double,
-                    'T' => Cell::Triple,
+            let row = line.trim_ascii();
+            let at = |problem: String| SourceError::new(source, i + 1, problem);
+            for (x, &b) in row.iter().enumerate() {
+                let cell = match b {
+                    b'#' => Cell::Obstacle,
+                    b'0'..=b'9' => Cell::Letter(b - b'0'),
+                    b'D' => Cell::Double,
+                    b'T' => Cell::Triple,
                     _ => {
-                        return Err(SourceError::new(
-                            source,
-                            i + 1,
-                            format!(
-                                "column {}: unexpected character {ch:?} (expected #, 0-9, D or T)",
-                                x + 1
-                            ),
-                        ))
+                        // Quote the whole character (it may be several bytes) or the bad byte.
+                        let rest = &row[x..];
+                        let len = rest
+                            .utf8_chunks()
+                            .next()
+                            .map_or(1, |c| c.valid().chars().next().map_or(1, char::len_utf8));
+                        return Err(at(format!(
+                            "column {}: unexpected character {} (expected #, 0-9, D or T)",
+                            x + 1,
+                            quoted(&rest[..len])
+                        )));
                     }
                 };
                 cells.push(cell);
             }
             if row.len() != width {
-                return Err(SourceError::new(
-                    source,
-                    i + 1,
-                    format!("row has {} cells, the first row has {width}", row.len()),
-                ));
+                return Err(at(format!(
+                    "row has {} cells, the first row has {width}",
+                    row.len()
+                )));
+            }
+            if width > MAX_SIDE {
+                return Err(at(format!("row has more than {MAX_SIDE} cells")));
             }
         }
         Ok(Board {
@@ -89,7 +177,7 @@ impl Board {
     }
 
     pub fn read(path: &Path) -> Result<Board, SourceError> {
-        Board::parse(&read_text(path)?, &path.display().to_string())
+        Board::parse_bytes(&read_capped(path)?, &path.display().to_string())
     }
 
     pub fn cell(&self, x: usize, y: usize) -> Cell {
@@ -116,19 +204,31 @@ impl Board {
 
 /// Parse a word list: one word of letters A-Z per line (case is normalised), in index order.
 pub fn parse_words(text: &str, source: &str) -> Result<Vec<Vec<u8>>, SourceError> {
+    parse_words_bytes(text.as_bytes(), source)
+}
+
+/// Parse a word list file's bytes (any bytes: every problem is an error naming the line).
+pub fn parse_words_bytes(text: &[u8], source: &str) -> Result<Vec<Vec<u8>>, SourceError> {
     let lines = content_lines(text, source)?;
+    if lines.len() > MAX_WORDS {
+        return Err(SourceError::new(
+            source,
+            MAX_WORDS + 1,
+            format!("more than {MAX_WORDS} words"),
+        ));
+    }
     lines
         .iter()
         .enumerate()
         .map(|(i, line)| {
-            let word = line.trim();
-            if word.bytes().all(|b| b.is_ascii_alphabetic()) {
-                Ok(word.to_ascii_uppercase().into_bytes())
+            let word = line.trim_ascii();
+            if word.iter().all(|b| b.is_ascii_alphabetic()) {
+                Ok(word.to_ascii_uppercase())
             } else {
                 Err(SourceError::new(
                     source,
                     i + 1,
-                    format!("{word:?} is not one word of letters A-Z"),
+                    format!("{} is not one word of letters A-Z", quoted(word)),
                 ))
             }
         })
@@ -136,7 +236,7 @@ pub fn parse_words(text: &str, source: &str) -> Result<Vec<Vec<u8>>, SourceError
 }
 
 pub fn read_words(path: &Path) -> Result<Vec<Vec<u8>>, SourceError> {
-    parse_words(&read_text(path)?, &path.display().to_string())
+    parse_words_bytes(&read_capped(path)?, &path.display().to_string())
 }
 
 #[cfg(test)]
@@ -184,5 +284,48 @@ mod tests {
         assert_eq!(e.line, 2);
         let e = read_words(Path::new("/nonexistent/w.txt")).unwrap_err();
         assert!(e.to_string().starts_with("/nonexistent/w.txt: cannot read"));
+    }
+
+    #[test]
+    fn quotes_are_short_and_escaped() {
+        assert_eq!(quoted(b"don't"), "\"don't\"");
+        assert_eq!(quoted(b"a\tb\x1b\"\\"), "\"a\\tb\\u{1b}\\\"\\\\\"");
+        assert_eq!(quoted(b"caf\xC3\xA9 \xFF!"), "\"café \\xFF!\"");
+        let long = quoted(&[b'x'; 500]);
+        assert_eq!(long, format!("\"{}\"…", "x".repeat(80)));
+    }
+
+    #[test]
+    fn bad_bytes_and_oversized_inputs_are_errors_with_a_line() {
+        let e = parse_words_bytes(b"cat\nd\xFFg\n", "w").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "w:2: \"d\\xFFg\" is not one word of letters A-Z"
+        );
+        let e = Board::parse_bytes("12\n1é\n".as_bytes(), "b").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("b:2: column 2: unexpected character \"é\""),
+            "{e}"
+        );
+        let e = Board::parse_bytes(b"12\n1\x80\n", "b").unwrap_err();
+        assert!(e.to_string().contains("character \"\\x80\""), "{e}");
+        let tall = "1\n".repeat(MAX_SIDE + 1);
+        let e = Board::parse(&tall, "b").unwrap_err();
+        assert_eq!(
+            (e.line, e.problem.as_str()),
+            (MAX_SIDE + 1, "more than 1000 rows")
+        );
+        let wide = "1".repeat(MAX_SIDE + 1);
+        assert!(Board::parse(&wide, "b")
+            .unwrap_err()
+            .problem
+            .contains("more than 1000 cells"));
+        let e = parse_words(&"x".repeat(1000), "w").unwrap();
+        assert_eq!(
+            e[0].len(),
+            1000,
+            "long words are read (they just never fit)"
+        );
     }
 }

@@ -4,83 +4,10 @@
 //! first inside Y's span; every other play keeps its new cells, so the order stays valid as long as
 //! m keeps a new cell outside Y. A trie walk along every line finds the candidates.
 
-use super::greedy::{Context, Plan};
 use super::layout::{Dir, Layout, Placement, Pos, DIRS};
-use crate::words::{NodeId, Trie};
-use std::collections::HashMap;
-
-/// The entries by spelling, as a trie with the entry indices at each word's end node, and for
-/// every entry the other spellings it contains (ATE and LATE inside PLATE).
-pub struct Spellings {
-    trie: Trie,
-    entries: HashMap<NodeId, Vec<u32>>,
-    subs: Vec<Vec<Sub>>,
-}
-
-/// A shorter spelling found inside an entry: its trie node, offset and length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sub {
-    pub node: NodeId,
-    pub offset: u16,
-    pub len: u16,
-}
-
-impl Spellings {
-    pub fn new(words: &[Vec<u8>]) -> Spellings {
-        let text: Vec<&str> = words
-            .iter()
-            .map(|w| std::str::from_utf8(w).expect("entries are ASCII letters"))
-            .collect();
-        let trie = Trie::from_words(text.iter().copied());
-        let mut entries: HashMap<NodeId, Vec<u32>> = HashMap::new();
-        for (i, w) in text.iter().enumerate() {
-            let node = trie.walk(w).expect("every entry is in the trie");
-            entries.entry(node).or_default().push(i as u32);
-        }
-        // Sub-words by walking the trie from every offset; shortest first, so nested ones (AT
-        // inside ATE inside PLATE) can each be inserted before the next.
-        let subs = words
-            .iter()
-            .map(|w| {
-                let mut found = Vec::new();
-                for offset in 0..w.len() {
-                    let mut node = Trie::ROOT;
-                    for (i, &b) in w[offset..].iter().enumerate() {
-                        let Some(next) = trie.child(node, b) else {
-                            break;
-                        };
-                        node = next;
-                        let len = i + 1;
-                        if trie.is_terminal(node) && len < w.len() && w.len() < u16::MAX as usize {
-                            found.push(Sub {
-                                node,
-                                offset: offset as u16,
-                                len: len as u16,
-                            });
-                        }
-                    }
-                }
-                found.sort_by_key(|s| (s.len, s.offset));
-                found
-            })
-            .collect();
-        Spellings {
-            trie,
-            entries,
-            subs,
-        }
-    }
-
-    /// The shorter spellings inside entry `word`, shortest first.
-    pub fn subs(&self, word: usize) -> &[Sub] {
-        &self.subs[word]
-    }
-
-    /// The entries spelled like the word ending at `node`.
-    pub fn entries(&self, node: NodeId) -> &[u32] {
-        self.entries.get(&node).map_or(&[], |v| v.as_slice())
-    }
-}
+use super::plan::{Context, Plan};
+use crate::words::Trie;
+use std::time::Instant;
 
 /// For every cell, the index (in play order) of the play that first filled it.
 fn first_fill(ctx: &Context, plays: &[Placement]) -> Vec<u32> {
@@ -123,14 +50,18 @@ fn insertion_point(
         .then_some(m)
 }
 
-/// Insert every entry found spelled on the board wherever the order allows; returns how many.
-pub fn insert_pass(ctx: &Context, plan: &mut Plan) -> usize {
+/// Insert every entry found spelled on the board wherever the order allows (until `deadline`);
+/// returns how many.
+pub fn insert_pass(ctx: &Context, plan: &mut Plan, deadline: Instant) -> usize {
     let spellings = &ctx.spellings;
     let layout = ctx.layout;
     let mut owner = first_fill(ctx, &plan.plays);
     let mut inserted = 0;
     let mut filled = Vec::new();
     for start in 0..layout.cells() {
+        if start % layout.width == 0 && Instant::now() >= deadline {
+            break;
+        }
         if plan.grid.letter(start) == 0 {
             continue;
         }

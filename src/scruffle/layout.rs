@@ -40,6 +40,21 @@ pub struct Placement {
     pub pos: Pos,
 }
 
+/// A maximal run of open cells in one direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    pub dir: Dir,
+    pub start: usize,
+    pub len: usize,
+}
+
+impl Segment {
+    /// The cells of the run, in order.
+    pub fn cells(&self, layout: &Layout) -> impl Iterator<Item = usize> {
+        layout.span(Pos::new(self.dir, self.start), self.len)
+    }
+}
+
 /// Per-cell multipliers, obstacle runs and letter values of one case.
 #[derive(Clone, Debug)]
 pub struct Layout {
@@ -110,6 +125,70 @@ impl Layout {
 
     pub fn open_cells(&self) -> usize {
         self.open.iter().filter(|&&o| o).count()
+    }
+
+    /// Letter multiplier of `cell`: its digit, 1 on D/T, 0 on obstacles.
+    pub fn letter_mult(&self, cell: usize) -> u8 {
+        self.letter_mult[cell]
+    }
+
+    /// Letter values, A to Z.
+    pub fn values(&self) -> &[u32; 26] {
+        &self.values
+    }
+
+    /// Open cells from `cell` onwards along `dir`, `cell` included.
+    pub fn run(&self, dir: Dir, cell: usize) -> usize {
+        self.run[dir as usize][cell] as usize
+    }
+
+    /// Length of the longest run of open cells in a row or column (no longer word fits).
+    pub fn longest_run(&self) -> usize {
+        self.run.iter().flatten().copied().max().unwrap_or(0) as usize
+    }
+
+    /// The part of the run through `cell` along `dir` that lies within `before` cells before it
+    /// and `after` cells after it (None on an obstacle).
+    pub fn segment_around(
+        &self,
+        dir: Dir,
+        cell: usize,
+        before: usize,
+        after: usize,
+    ) -> Option<Segment> {
+        if !self.open[cell] {
+            return None;
+        }
+        let step = self.step(dir);
+        let mut start = cell;
+        let mut back = 0;
+        while back < before && self.along(dir, start) > 0 && self.open[start - step] {
+            start -= step;
+            back += 1;
+        }
+        let len = self.run(dir, start).min(back + 1 + after);
+        Some(Segment { dir, start, len })
+    }
+
+    /// Every maximal run of open cells along a row (H) or column (V): the lines the letters of
+    /// one direction live on.
+    pub fn segments(&self) -> Vec<Segment> {
+        let mut out = Vec::new();
+        for dir in DIRS {
+            let step = self.step(dir);
+            for c in 0..self.cells() {
+                let run = self.run[dir as usize][c] as usize;
+                let first = self.along(dir, c) == 0 || !self.open[c - step];
+                if run > 0 && first {
+                    out.push(Segment {
+                        dir,
+                        start: c,
+                        len: run,
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// Word multiplier of `cell`: 2 on D, 3 on T, else 1.
@@ -251,5 +330,23 @@ mod tests {
         assert_eq!(l.positions(2).count(), 7);
         assert_eq!(l.through(Dir::H, 5, 1, 2), Some(l.pos_at(Dir::H, 0, 1)));
         assert_eq!(l.through(Dir::H, 4, 1, 2), None);
+        let segs: Vec<(Dir, usize, usize)> = l
+            .segments()
+            .iter()
+            .map(|s| (s.dir, s.start, s.len))
+            .collect();
+        assert_eq!(
+            segs,
+            [
+                (Dir::H, 0, 2),
+                (Dir::H, 3, 1),
+                (Dir::H, 4, 4),
+                (Dir::V, 0, 2),
+                (Dir::V, 1, 2),
+                (Dir::V, 3, 2),
+                (Dir::V, 6, 1)
+            ]
+        );
+        assert_eq!(l.longest_run(), 4);
     }
 }

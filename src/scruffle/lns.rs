@@ -1,10 +1,15 @@
 //! Large-neighbourhood search: clear a window of the board (every play touching it), refill it
-//! greedily, keep the result under a falling threshold (small losses accepted early, none at the
-//! end); the best plan seen is returned. Windows are centred on double/triple cells half the time,
-//! since the score concentrates there.
+//! (some of the time first line by line with the line DP, `region`, then greedily), keep the
+//! result under a falling threshold (small losses accepted early, none at the end); the best plan
+//! seen is returned. Windows are centred on double/triple cells half the time, since the score
+//! concentrates there.
 
-use super::greedy::{extend, Context, Params, Plan, Start};
+use super::greedy::{extend, Params, Start};
 use super::layout::{Dir, Placement, Pos};
+use super::linefill::{FillPrices, LineFill};
+use super::plan::{Context, Plan};
+use super::region::{self, Window};
+use super::solver::Budget;
 use rand::Rng;
 use std::time::{Duration, Instant};
 
@@ -14,14 +19,23 @@ pub struct LnsStats {
     pub improvements: u64,
 }
 
+/// Share of the iterations whose window is first refilled line by line with the line DP
+/// (`region`); measured against 0 on bench seeds (docs/scruffle.md).
+const DP_SHARE: f64 = 0.3;
+
+/// Standalone candidates per start cell taken into a refill, best first (all of them made an
+/// iteration four times slower for the same result per iteration).
+const PER_CELL: usize = 16;
+
 /// Improve `plan` until `deadline`; `repair` are the refill greedy's knobs.
 pub fn improve<R: Rng>(
     ctx: &Context,
     plan: Plan,
     repair: Params,
     rng: &mut R,
-    deadline: Instant,
+    budget: Budget,
 ) -> (Plan, LnsStats) {
+    let deadline = budget.deadline;
     let layout = ctx.layout;
     let (w, h) = (layout.width, layout.height);
     let hot: Vec<usize> = (0..layout.cells())
@@ -35,12 +49,27 @@ pub fn improve<R: Rng>(
     let mut extra = Vec::new();
     let mut removed = Vec::new();
     let mut mark = vec![0u32; layout.cells()];
+    let mut fill = LineFill::new(ctx);
+    let letter_price = vec![region::LETTER_PRICE; layout.cells()];
+    let spelling_price = vec![0.0; ctx.automaton.entries.len()];
     let start = Instant::now();
     let span = deadline
         .saturating_duration_since(start)
         .as_secs_f64()
         .max(1e-9);
-    while Instant::now() + Duration::from_millis(2) < deadline {
+    // Share of the run done, for the acceptance threshold: by iterations in fixed-work mode.
+    let progress = |iterations: u64| match budget.lns_iterations {
+        Some(limit) => iterations as f64 / limit.max(1) as f64,
+        None => start.elapsed().as_secs_f64() / span,
+    };
+    loop {
+        let more = match budget.lns_iterations {
+            Some(limit) => stats.iterations < limit,
+            None => Instant::now() + Duration::from_millis(2) < deadline,
+        };
+        if !more {
+            break;
+        }
         stats.iterations += 1;
         let stamp = stats.iterations as u32;
         let centre = if !hot.is_empty() && rng.random_bool(0.5) {
@@ -74,14 +103,27 @@ pub fn improve<R: Rng>(
             },
             &mut freed,
         );
+        let window = Window { x0, x1, y0, y1 };
+        if rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
+            let prices = FillPrices {
+                cell: &letter_price,
+                spelling: &spelling_price,
+            };
+            region::refill_window(ctx, &mut plan, &mut fill, &window, prices);
+        }
         // Kept standalone positions over the window are refill candidates too.
         let reach = ctx.table.longest().saturating_sub(1);
         for y in y0..=y1 {
             for x in x0.saturating_sub(reach)..=x1 {
                 let pos = Pos::new(Dir::H, y * w + x);
-                for word in ctx.table.starting_at(Dir::H, pos.start()) {
+                let mut taken = 0;
+                for (_, word) in ctx.table.starting_at(Dir::H, pos.start()) {
+                    if taken == PER_CELL {
+                        break;
+                    }
                     if !plan.used[word as usize] && touches(pos, ctx.words[word as usize].len()) {
                         extra.push(Placement { word, pos });
+                        taken += 1;
                     }
                 }
             }
@@ -89,9 +131,14 @@ pub fn improve<R: Rng>(
         for y in y0.saturating_sub(reach)..=y1 {
             for x in x0..=x1 {
                 let pos = Pos::new(Dir::V, y * w + x);
-                for word in ctx.table.starting_at(Dir::V, pos.start()) {
+                let mut taken = 0;
+                for (_, word) in ctx.table.starting_at(Dir::V, pos.start()) {
+                    if taken == PER_CELL {
+                        break;
+                    }
                     if !plan.used[word as usize] && touches(pos, ctx.words[word as usize].len()) {
                         extra.push(Placement { word, pos });
+                        taken += 1;
                     }
                 }
             }
@@ -113,10 +160,12 @@ pub fn improve<R: Rng>(
             seeds: &seeds,
             extra: &extra,
             revive: &removed,
+            price: None,
+            cell_price: None,
         };
         extend(ctx, &mut plan, repair, from, rng, deadline);
 
-        let progress = start.elapsed().as_secs_f64() / span;
+        let progress = progress(stats.iterations);
         let threshold = (best.score as f64 * 0.002 * (1.0 - progress).max(0.0)) as u64;
         if plan.score > best.score {
             stats.improvements += 1;

@@ -4,6 +4,7 @@
 //! `solver` the search, `baseline` the naive greedy, `bounds` the upper bounds and `exhaustive` the
 //! brute-force twin for tiny cases.
 
+pub mod automaton;
 pub mod baseline;
 pub mod bounds;
 pub mod exhaustive;
@@ -12,8 +13,13 @@ pub mod grid;
 pub mod input;
 pub mod insert;
 pub mod layout;
+pub mod linedp;
+pub mod linefill;
 pub mod lns;
+pub mod plan;
+pub mod region;
 pub mod solver;
+pub mod spellings;
 pub mod table;
 
 pub use input::{Board, Cell};
@@ -38,8 +44,19 @@ pub struct Case {
 
 impl Case {
     pub fn new(board: &Board, words: Vec<Vec<u8>>) -> Case {
+        Case::build(board, words, None)
+    }
+
+    /// A case whose position table stops growing at `deadline` (entries not reached then are
+    /// left out of the search), so reading never eats the whole budget.
+    pub fn within(board: &Board, words: Vec<Vec<u8>>, deadline: Instant) -> Case {
+        Case::build(board, words, Some(deadline))
+    }
+
+    fn build(board: &Board, words: Vec<Vec<u8>>, deadline: Option<Instant>) -> Case {
         let layout = Layout::new(board, &LetterValues::scrabble_english());
-        let table = table::Table::build(&layout, &words, keep_positions(words.len()));
+        let keep = keep_positions(words.len());
+        let table = table::Table::build(&layout, &words, keep, deadline);
         Case {
             layout,
             words,
@@ -47,19 +64,28 @@ impl Case {
         }
     }
 
-    /// The real solver, anytime until `deadline`.
-    pub fn solve(&self, seed: u64, deadline: Instant) -> solver::Solution {
-        let ctx = greedy::Context::new(&self.layout, &self.words, &self.table);
-        solver::solve(&ctx, seed, deadline)
+    /// The real solver, anytime until the budget ends.
+    pub fn solve(&self, seed: u64, budget: solver::Budget) -> solver::Solution {
+        let started = std::time::Instant::now();
+        let ctx = plan::Context::new(&self.layout, &self.words, &self.table);
+        let context_time = started.elapsed().as_secs_f64();
+        let mut solution = solver::solve(&ctx, seed, budget);
+        solution.stats.timeline.insert(0, ("context", context_time));
+        solution
     }
 
     /// The naive greedy baseline.
     pub fn baseline(&self) -> Vec<Placement> {
-        baseline::naive_greedy(&self.layout, &self.words, &self.table)
+        baseline::naive_greedy(&self.layout, &self.words, &self.table, None)
     }
 
     pub fn bounds(&self, lower: u64) -> bounds::Bounds {
         bounds::bounds(&self.layout, &self.words, &self.table, lower, 100)
+    }
+
+    /// The letter-aware bound U4 (see `bounds::u4`).
+    pub fn u4(&self, lower: u64, params: bounds::U4Params) -> bounds::U4 {
+        bounds::u4(&self.layout, &self.words, &self.table, lower, params)
     }
 
     /// Output lines, one per placement, in play order.
@@ -71,5 +97,7 @@ impl Case {
     }
 }
 
+#[cfg(test)]
+mod fuzz_tests;
 #[cfg(test)]
 mod tests;

@@ -4,10 +4,11 @@
 //! of the later openings and did not help on seeds 3, 7, 13, 15, 16.)
 
 use super::baseline::naive_greedy;
-use super::greedy::{extend, Context, Params, Plan, Start};
+use super::greedy::{extend, gap_candidates, Params, Start};
 use super::insert::insert_pass;
 use super::layout::Placement;
 use super::lns::improve;
+use super::plan::{Context, Plan};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -23,6 +24,8 @@ pub struct Stats {
     pub lns_improvements: u64,
     pub inserted: u64,
     pub after_insert: u64,
+    /// Seconds from the solver's start to the end of each phase.
+    pub timeline: Vec<(&'static str, f64)>,
 }
 
 pub struct Solution {
@@ -45,19 +48,57 @@ const OPENINGS: [(f32, f32); 8] = [
     (0.0, 0.0),
 ];
 
-pub fn solve(ctx: &Context, seed: u64, deadline: Instant) -> Solution {
+/// How long the solver runs: until a deadline, or a fixed amount of work (deterministic whatever
+/// the machine's load: every opening runs, then `lns_iterations` LNS iterations).
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub deadline: Instant,
+    pub lns_iterations: Option<u64>,
+}
+
+impl Budget {
+    pub fn until(deadline: Instant) -> Budget {
+        Budget {
+            deadline,
+            lns_iterations: None,
+        }
+    }
+
+    /// Fixed work: `iterations` LNS iterations, no clock (a day stands in for "no deadline").
+    pub fn work(iterations: u64) -> Budget {
+        Budget {
+            deadline: Instant::now() + std::time::Duration::from_secs(86_400),
+            lns_iterations: Some(iterations),
+        }
+    }
+}
+
+pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     let start = Instant::now();
-    let budget = deadline.saturating_duration_since(start);
+    let deadline = budget.deadline;
+    let fixed = budget.lns_iterations.is_some();
+    let budget_time = deadline.saturating_duration_since(start);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut stats = Stats::default();
-    let naive = naive_greedy(ctx.layout, ctx.words, ctx.table);
+    let lap = |stats: &mut Stats, phase: &'static str| {
+        stats.timeline.push((phase, start.elapsed().as_secs_f64()));
+    };
+    // The naive plan is a floor and a start; on odd boards (every kept position taken) its scans
+    // are slow, so it gets at most a fifth of the budget.
+    let naive_end = if fixed {
+        deadline
+    } else {
+        start + budget_time.mul_f64(0.2)
+    };
+    let naive = naive_greedy(ctx.layout, ctx.words, ctx.table, Some(naive_end));
+    lap(&mut stats, "naive");
 
     // Opening: greedy runs within ~60% of the budget (the first always runs).
-    let opening_end = start + budget.mul_f64(0.6);
+    let opening_end = start + budget_time.mul_f64(0.6);
     let mut best: Option<Plan> = None;
     let mut filled = Vec::new();
     for &(prefix, alpha) in &OPENINGS {
-        if best.is_some() && Instant::now() >= opening_end {
+        if best.is_some() && !fixed && Instant::now() >= opening_end {
             break;
         }
         let params = Params {
@@ -83,6 +124,7 @@ pub fn solve(ctx: &Context, seed: u64, deadline: Instant) -> Solution {
             best = Some(plan);
         }
     }
+    lap(&mut stats, "openings");
     let mut plan = best.expect("the first greedy run always happens");
     // Under a tight budget the packing runs may be cut short: never do worse than the naive plan.
     let mut naive_plan = Plan::empty(ctx);
@@ -94,8 +136,9 @@ pub fn solve(ctx: &Context, seed: u64, deadline: Instant) -> Solution {
         plan = naive_plan;
     }
     stats.greedy_score = plan.score;
-    stats.inserted += insert_pass(ctx, &mut plan) as u64;
+    stats.inserted += insert_pass(ctx, &mut plan, deadline) as u64;
     stats.after_insert = plan.score;
+    lap(&mut stats, "insert");
 
     let repair = Params {
         alpha: stats.best_alpha,
@@ -103,9 +146,30 @@ pub fn solve(ctx: &Context, seed: u64, deadline: Instant) -> Solution {
         noise: 0.15,
         standalone: false,
     };
-    let (plan, lns) = improve(ctx, plan, repair, &mut rng, deadline);
+    // The LNS leaves the last 2% of the time to the gap fill.
+    let lns_budget = Budget {
+        deadline: deadline - deadline.saturating_duration_since(start).mul_f64(0.02),
+        ..budget
+    };
+    let (mut plan, lns) = improve(ctx, plan, repair, &mut rng, lns_budget);
     stats.lns_iterations = lns.iterations;
     stats.lns_improvements = lns.improvements;
+    lap(&mut stats, "lns");
+    // Whatever still fits on the runs of empty cells the position table no longer covers (the
+    // LNS refills only its windows from it).
+    let gaps = gap_candidates(ctx, &plan, 1_000_000);
+    let params = Params {
+        alpha: stats.best_alpha,
+        new_cap: usize::MAX,
+        noise: 0.0,
+        standalone: false,
+    };
+    let from = Start {
+        extra: &gaps,
+        ..Start::default()
+    };
+    extend(ctx, &mut plan, params, from, &mut rng, budget.deadline);
+    lap(&mut stats, "gaps");
     Solution {
         plays: plan.plays,
         score: plan.score,

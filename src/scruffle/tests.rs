@@ -2,14 +2,15 @@
 //! against the exhaustive optimum on tiny boards, the solver's running score against a replay of
 //! its own output, and sub-word insertion on a hand-made board.
 
-use super::greedy::{Context, Plan};
+use super::bounds::U4Params;
 use super::input::{Board, Cell};
 use super::insert::insert_pass;
 use super::layout::{Dir, Placement};
+use super::plan::{Context, Plan};
+use super::solver::Budget;
 use super::{exhaustive, grid, Case};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::time::{Duration, Instant};
 
 /// A random board with every kind of cell.
 fn random_board(rng: &mut Xoshiro256PlusPlus, width: usize, height: usize) -> Board {
@@ -33,19 +34,20 @@ const TINY_WORDS: [&str; 14] = [
     "AT", "TA", "TAT", "ATE", "EAT", "TEA", "ZA", "AZ", "QAT", "TEE", "EE", "ET", "AA", "TZ",
 ];
 
-fn tiny_case(seed: u64) -> Case {
+/// A 2x2..3x3 board and `count` entries drawn from `list`.
+fn tiny_case_from(seed: u64, list: &[&str], count: std::ops::RangeInclusive<usize>) -> Case {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let (w, h) = (rng.random_range(2..=3), rng.random_range(2..=3));
     let board = random_board(&mut rng, w, h);
-    let n = rng.random_range(1..=3);
+    let n = rng.random_range(count);
     let words = (0..n)
-        .map(|_| {
-            TINY_WORDS[rng.random_range(0..TINY_WORDS.len())]
-                .as_bytes()
-                .to_vec()
-        })
+        .map(|_| list[rng.random_range(0..list.len())].as_bytes().to_vec())
         .collect();
     Case::new(&board, words)
+}
+
+fn tiny_case(seed: u64) -> Case {
+    tiny_case_from(seed, &TINY_WORDS, 1..=3)
 }
 
 fn small_case(seed: u64) -> Case {
@@ -70,10 +72,6 @@ fn small_case(seed: u64) -> Case {
     Case::new(&board, words)
 }
 
-fn soon(ms: u64) -> Instant {
-    Instant::now() + Duration::from_millis(ms)
-}
-
 #[test]
 fn bounds_and_solvers_respect_the_exhaustive_optimum() {
     let mut positive = 0;
@@ -81,7 +79,7 @@ fn bounds_and_solvers_respect_the_exhaustive_optimum() {
         let case = tiny_case(seed);
         let opt = exhaustive::optimum(&case.layout, &case.words);
         let baseline = grid::replay(&case.layout, &case.words, &case.baseline()).unwrap();
-        let solution = case.solve(seed, soon(20));
+        let solution = case.solve(seed, Budget::work(30));
         let solved = grid::replay(&case.layout, &case.words, &solution.plays).unwrap();
         let b = case.bounds(baseline);
         assert_eq!(solved, solution.score, "seed {seed}");
@@ -99,11 +97,65 @@ fn bounds_and_solvers_respect_the_exhaustive_optimum() {
     );
 }
 
+/// Words that overlap and nest in many ways (AB in ABA in BABA, CAB ending in AB, XA, ...).
+const OVERLAPPING: [&str; 12] = [
+    "AB", "ABA", "CAB", "XA", "BA", "BAB", "ABC", "CA", "AX", "XAB", "BABA", "CC",
+];
+
+fn overlapping_case(seed: u64) -> Case {
+    tiny_case_from(seed, &OVERLAPPING, 2..=4)
+}
+
+#[test]
+fn u4_is_a_bound_at_every_sweep_and_never_above_u3() {
+    let mut positive = 0;
+    let mut tighter = 0;
+    for seed in 0..120 {
+        let case = overlapping_case(5000 + seed);
+        let opt = exhaustive::optimum(&case.layout, &case.words);
+        let u4 = case.u4(
+            0,
+            U4Params {
+                iterations: 25,
+                deadline: None,
+                parallel: seed % 2 == 0,
+            },
+        );
+        assert!(
+            u4.value >= opt,
+            "seed {seed}: U4 {} < optimum {opt}",
+            u4.value
+        );
+        for (k, &v) in u4.history.iter().enumerate() {
+            assert!(
+                v + 1e-6 >= opt as f64,
+                "seed {seed}: sweep {k} gives {v} < {opt}"
+            );
+        }
+        assert!(
+            u4.value <= u4.simple.u3,
+            "seed {seed}: U4 {} > U3 {}",
+            u4.value,
+            u4.simple.u3
+        );
+        positive += (opt > 0) as usize;
+        tighter += (u4.value < u4.simple.u3) as usize;
+    }
+    assert!(
+        positive > 80,
+        "too few cases where anything fits: {positive}"
+    );
+    assert!(
+        tighter > 40,
+        "U4 should usually beat U3 on overlapping words: {tighter}"
+    );
+}
+
 #[test]
 fn solver_output_replays_to_its_own_score() {
     for seed in 0..25 {
         let case = small_case(1000 + seed);
-        let solution = case.solve(seed, soon(40));
+        let solution = case.solve(seed, Budget::work(60));
         let replayed = grid::replay(&case.layout, &case.words, &solution.plays);
         assert_eq!(replayed, Ok(solution.score), "seed {seed}");
         let baseline = case.baseline();
@@ -162,7 +214,7 @@ fn sub_words_are_inserted_before_the_word_that_contains_them() {
         pos: case.layout.pos_at(Dir::H, 0, 0),
     };
     plan.push(&ctx, plate, &mut filled);
-    let inserted = insert_pass(&ctx, &mut plan);
+    let inserted = insert_pass(&ctx, &mut plan, Budget::work(0).deadline);
     assert_eq!(inserted, 2);
     let order: Vec<u32> = plan.plays.iter().map(|p| p.word).collect();
     assert_eq!(order, [1, 2, 0], "ATE, LATE, then PLATE");
@@ -179,9 +231,65 @@ fn bounds_stay_valid_when_position_lists_are_cut_short() {
     // With only 2 kept positions per entry, U3 must bound the rest by the last kept score.
     for seed in 200..260 {
         let case = tiny_case(seed);
-        let short = super::table::Table::build(&case.layout, &case.words, 2);
+        let short = super::table::Table::build(&case.layout, &case.words, 2, None);
         let opt = exhaustive::optimum(&case.layout, &case.words);
         let b = super::bounds::bounds(&case.layout, &case.words, &short, 0, 50);
         assert!(b.u3 >= opt && b.u2 >= opt, "seed {seed}: {b:?} < {opt}");
     }
+}
+
+#[test]
+fn region_refills_keep_the_play_order_valid() {
+    use super::linefill::{FillPrices, LineFill};
+    use super::region::{refill_window, Window};
+    let mut gained = 0;
+    for seed in 0..40 {
+        let case = small_case(3000 + seed);
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let mut fill = LineFill::new(&ctx);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        // A plan with some plays, then a cleared window, as in the LNS.
+        let solution = case.solve(seed, Budget::work(0));
+        let mut plan = Plan::empty(&ctx);
+        let mut filled = Vec::new();
+        for &p in &solution.plays {
+            plan.push(&ctx, p, &mut filled);
+        }
+        let (w, h) = (case.layout.width, case.layout.height);
+        let (x0, y0) = (rng.random_range(0..w), rng.random_range(0..h));
+        let window = Window {
+            x0,
+            x1: (x0 + rng.random_range(0..4)).min(w - 1),
+            y0,
+            y1: (y0 + rng.random_range(0..4)).min(h - 1),
+        };
+        let layout = &case.layout;
+        plan.remove_where(
+            &ctx,
+            |p| {
+                let len = case.words[p.word as usize].len();
+                layout.span(p.pos, len).any(|c| {
+                    let (x, y) = (c % w, c / w);
+                    (window.x0..=window.x1).contains(&x) && (window.y0..=window.y1).contains(&y)
+                })
+            },
+            &mut filled,
+        );
+        let before = plan.score;
+        let price = vec![rng.random_range(0.0..20.0); layout.cells()];
+        let spelling = vec![0.0; ctx.automaton.entries.len()];
+        let prices = FillPrices {
+            cell: &price,
+            spelling: &spelling,
+        };
+        let gain = refill_window(&ctx, &mut plan, &mut fill, &window, prices);
+        assert_eq!(plan.score, before + gain, "seed {seed}");
+        assert_eq!(
+            grid::replay(layout, &case.words, &plan.plays),
+            Ok(plan.score),
+            "seed {seed}"
+        );
+        gained += (gain > 0) as usize;
+    }
+    assert!(gained > 10, "refills should usually add plays: {gained}");
 }

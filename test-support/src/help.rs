@@ -4,17 +4,14 @@
 use std::process::Command;
 
 /// `binary [path] --help` for every subcommand path; each option or argument line without a
-/// description, as `binary path: line`. `skip` names subcommand paths left out (another owner's).
-pub fn undocumented(binary: &str, skip: &[&str]) -> Vec<String> {
+/// description, as `binary path: line`.
+pub fn undocumented(binary: &str) -> Vec<String> {
     let mut missing = Vec::new();
-    walk(binary, &mut Vec::new(), skip, &mut missing);
+    walk(binary, &mut Vec::new(), &mut missing);
     missing
 }
 
-fn walk(binary: &str, path: &mut Vec<String>, skip: &[&str], missing: &mut Vec<String>) {
-    if skip.contains(&path.join(" ").as_str()) {
-        return;
-    }
+fn walk(binary: &str, path: &mut Vec<String>, missing: &mut Vec<String>) {
     let output = Command::new(binary)
         .args(path.iter())
         .arg("--help")
@@ -29,7 +26,7 @@ fn walk(binary: &str, path: &mut Vec<String>, skip: &[&str], missing: &mut Vec<S
     );
     for sub in subcommands(&page) {
         path.push(sub);
-        walk(binary, path, skip, missing);
+        walk(binary, path, missing);
         path.pop();
     }
 }

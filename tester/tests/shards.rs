@@ -179,12 +179,17 @@ fn splitter_without_times(report: &str) -> Vec<String> {
         .collect()
 }
 
-/// The same for the Scruffle bench: the solver's seconds in the over-budget notes.
+/// The same for the Scruffle bench: the solver's seconds in the over-budget notes and in the
+/// rows' last column.
 fn scruffle_without_times(report: &str) -> Vec<String> {
     report
         .lines()
         .map(|line| match line.split_once(": solver took") {
             Some((head, _)) => format!("{head}: solver took"),
+            None if line.starts_with("| ") && !line.starts_with("| seed") => {
+                let cells: Vec<&str> = line.trim_end_matches(" |").split(" | ").collect();
+                cells[..cells.len() - 1].join(" | ") + " | (seconds) |"
+            }
             None => line.to_string(),
         })
         .collect()

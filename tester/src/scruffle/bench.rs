@@ -1,10 +1,15 @@
 //! Solver against the naive greedy on generated cases: every output is validated and scored by the
-//! independent checker in the same run, beside the bounds U2 and U3.
+//! independent checker in the same run, beside the bounds U2, U3 and U4 (computed after the
+//! solver's budget, never inside it). `bench_seed` measures one case into a `Row`; printing is
+//! separate, so the rows can be gathered, split into shards or merged before they are shown.
 
 use super::check::{check, Verdict};
 use super::gen::generate;
 use super::merge::BenchFile;
 use crate::shard::{RunInfo, Shard};
+use bot::cli::scruffle::parse_seconds;
+use bot::scruffle::bounds::U4Params;
+use bot::scruffle::solver::Budget;
 use bot::scruffle::{input, Case};
 use clap::Parser;
 use serde::{Deserialize, Serialize};
@@ -17,12 +22,19 @@ pub struct Args {
     /// Seeds: a list like `1,2,5` or a range like `1-20`.
     #[arg(long, default_value = "1-20")]
     seeds: String,
-    /// Solver budget per case (reading the case and the position table included).
-    #[arg(long, default_value_t = 10.0)]
+    /// Solver budget per case in seconds (reading the case and the position table included).
+    #[arg(long, default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
     seconds: f64,
+    /// Fixed work instead of a time budget: every opening, then this many LNS iterations.
+    /// Results do not depend on the machine's load (for A/B comparisons).
+    #[arg(long)]
+    work: Option<u64>,
     /// Seed of the solver's own random choices.
     #[arg(long, default_value_t = 1)]
     solver_seed: u64,
+    /// Subgradient sweeps of the letter-aware bound U4 (0 = do not compute it).
+    #[arg(long, default_value_t = 30)]
+    u4_sweeps: usize,
     /// Bench only the K-th of N interleaved slices of the seeds, for `tester scruffle merge`.
     #[arg(long, value_parser = crate::shard::parse_shard)]
     shard: Option<Shard>,
@@ -45,6 +57,11 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
                 if a > b {
                     return Err(format!("--seeds: empty range {part:?}"));
                 }
+                if b - a >= 1_000_000 {
+                    return Err(format!(
+                        "--seeds: range {part:?} has more than a million seeds"
+                    ));
+                }
                 seeds.extend(a..=b);
             }
             None => seeds.push(number(part)?),
@@ -56,6 +73,23 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
     Ok(seeds)
 }
 
+/// `SCRUFFLE_DEBUG=1` adds the solver's counters and the U4 sweeps on stderr.
+fn debug() -> bool {
+    std::env::var_os("SCRUFFLE_DEBUG").is_some()
+}
+
+/// What decides the rows (the table's configuration; shards of one plan have equal plans).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    /// --seeds as given (the header shows it) and as a list.
+    pub seeds_text: String,
+    pub seeds: Vec<u64>,
+    pub seconds: f64,
+    pub work: Option<u64>,
+    pub solver_seed: u64,
+    pub u4_sweeps: usize,
+}
+
 /// One seed's results: everything its line of the table shows (also a results file's row).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Row {
@@ -65,24 +99,184 @@ pub struct Row {
     pub width: usize,
     pub height: usize,
     pub words: usize,
-    pub score: u128,
+    /// The checker's verdicts on the solver's and the naive greedy's outputs.
+    pub verdict: Verdict,
     pub baseline: u128,
     pub u2: u64,
     pub u3: u64,
-    pub verdict: Verdict,
+    pub u4: Option<u64>,
     pub lns_iterations: u64,
-    /// The solver's time (reading the case and the position table included).
+    /// Solver wall time, from reading the case to its answer.
     pub seconds: f64,
 }
 
-/// What decides the rows (the table's configuration).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Plan {
-    /// --seeds as given (the header shows it) and as a list.
-    pub seeds_text: String,
-    pub seeds: Vec<u64>,
-    pub seconds: f64,
-    pub solver_seed: u64,
+impl Row {
+    pub fn score(&self) -> u128 {
+        self.verdict.score
+    }
+
+    pub fn ratio(&self) -> f64 {
+        self.score() as f64 / self.baseline.max(1) as f64
+    }
+
+    fn per_placement(&self, x: f64) -> f64 {
+        x / self.verdict.placements.max(1) as f64
+    }
+}
+
+/// Generate case `seed`, solve it within the budget, check both outputs independently, then
+/// compute the bounds.
+pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
+    let case_text = generate(seed);
+    let start = Instant::now();
+    let board = input::Board::parse(&case_text.board, "board").expect("generated board parses");
+    let words = input::parse_words(&case_text.words, "words").expect("generated words parse");
+    let case = Case::new(&board, words);
+    let budget = match plan.work {
+        Some(iterations) => Budget::work(iterations),
+        None => Budget::until(start + Duration::from_secs_f64(plan.seconds * 0.97)),
+    };
+    let solution = case.solve(plan.solver_seed, budget);
+    let seconds = start.elapsed().as_secs_f64();
+    if debug() {
+        eprintln!("debug seed {seed}: {:?}", solution.stats);
+    }
+    let baseline = case.baseline();
+    let judge = |plays: &[bot::scruffle::Placement], who: &str| {
+        check(
+            ("board", case_text.board.as_bytes()),
+            ("words", case_text.words.as_bytes()),
+            (who, case.format(plays).as_bytes()),
+        )
+    };
+    let (solved, base) = match (
+        judge(&solution.plays, "solver"),
+        judge(&baseline, "baseline"),
+    ) {
+        (Ok(s), Ok(b)) => (s, b),
+        (Err(e), _) | (_, Err(e)) => return Err(format!("seed {seed}: INVALID {e}")),
+    };
+    if solved.score != solution.score as u128 {
+        return Err(format!(
+            "seed {seed}: solver reports {} but the checker scores {}",
+            solution.score, solved.score
+        ));
+    }
+    let lower = solved.score.max(base.score) as u64;
+    let (bounds, u4) = if plan.u4_sweeps > 0 {
+        let started = Instant::now();
+        let u4 = case.u4(
+            lower,
+            U4Params {
+                iterations: plan.u4_sweeps,
+                deadline: None,
+                parallel: true,
+            },
+        );
+        if debug() {
+            let history: Vec<String> = u4.history.iter().map(|v| format!("{v:.0}")).collect();
+            eprintln!(
+                "debug seed {seed}: U4 {} in {:.2} s, sweeps {}",
+                u4.value,
+                started.elapsed().as_secs_f64(),
+                history.join(" ")
+            );
+        }
+        (u4.simple, Some(u4.value))
+    } else {
+        (case.bounds(lower), None)
+    };
+    Ok(Row {
+        index,
+        seed,
+        width: case_text.width,
+        height: case_text.height,
+        words: case_text.word_count,
+        verdict: solved,
+        baseline: base.score,
+        u2: bounds.u2,
+        u3: bounds.u3,
+        u4,
+        lns_iterations: solution.stats.lns_iterations,
+        seconds,
+    })
+}
+
+const HEADER: &str = "| seed | board | words | score | naive | ratio | U2 | U3 | U4 | score/U4 | placements | new cells/pl. | points/pl. | LNS it. | s |";
+
+pub fn print_header(plan: &Plan) {
+    let budget = match plan.work {
+        Some(n) => format!("fixed work: every opening + {n} LNS iterations"),
+        None => format!("{} s per case", plan.seconds),
+    };
+    println!(
+        "Scruffle bench: seeds {}, {budget}, solver seed {}, U4 {} sweeps",
+        plan.seeds_text, plan.solver_seed, plan.u4_sweeps
+    );
+    println!("{HEADER}");
+    println!("{}", "|---".repeat(HEADER.matches(" |").count()) + "|");
+}
+
+pub fn print_row(r: &Row, plan: &Plan) {
+    let (u4, per_u4) = match r.u4 {
+        Some(u) => (
+            u.to_string(),
+            format!("{:.3}", r.score() as f64 / u.max(1) as f64),
+        ),
+        None => ("-".to_string(), "-".to_string()),
+    };
+    println!(
+        "| {} | {}x{} | {} | {} | {} | {:.2} | {} | {} | {u4} | {per_u4} | {} | {:.2} | {:.1} | {} | {:.2} |",
+        r.seed,
+        r.width,
+        r.height,
+        r.words,
+        r.score(),
+        r.baseline,
+        r.ratio(),
+        r.u2,
+        r.u3,
+        r.verdict.placements,
+        r.per_placement(r.verdict.new_cells as f64),
+        r.per_placement(r.score() as f64),
+        r.lns_iterations,
+        r.seconds,
+    );
+    if plan.work.is_none() && r.seconds > plan.seconds {
+        println!(
+            "  (seed {}: solver took {:.2} s, over the budget)",
+            r.seed, r.seconds
+        );
+    }
+}
+
+/// The lines under the table: means over `rows`.
+pub fn print_means(rows: &[Row]) {
+    let n = rows.len().max(1) as f64;
+    let mean = |f: &dyn Fn(&Row) -> f64| rows.iter().map(f).sum::<f64>() / n;
+    let mean_score = mean(&|r| r.score() as f64);
+    let mean_naive = mean(&|r| r.baseline as f64);
+    let with_u4: Vec<f64> = rows
+        .iter()
+        .filter_map(|r| r.u4.map(|u| r.score() as f64 / u.max(1) as f64))
+        .collect();
+    let per_u4 = match with_u4.len() {
+        0 => "-".to_string(),
+        k => format!("{:.3}", with_u4.iter().sum::<f64>() / k as f64),
+    };
+    println!();
+    println!("all {} outputs valid (independent checker)", rows.len());
+    println!(
+        "mean score {mean_score:.0}, mean naive {mean_naive:.0}, ratio of means {:.3}, mean of ratios {:.3}",
+        mean_score / mean_naive.max(1.0),
+        mean(&|r| r.ratio()),
+    );
+    println!(
+        "mean score/U4 {per_u4}, mean score/min(U2,U3) {:.3}, mean new cells per placement {:.2}, mean points per placement {:.1}",
+        mean(&|r| r.score() as f64 / r.u2.min(r.u3).max(1) as f64),
+        mean(&|r| r.per_placement(r.verdict.new_cells as f64)),
+        mean(&|r| r.per_placement(r.score() as f64)),
+    );
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -90,9 +284,6 @@ pub fn run(args: Args) -> ExitCode {
         Ok(s) => s,
         Err(e) => return crate::fail(e),
     };
-    if !(args.seconds.is_finite() && args.seconds > 0.0) {
-        return crate::fail("--seconds must be a positive number");
-    }
     if args.shard.is_some() && args.json.is_none() {
         return crate::fail("--shard writes its rows to --json FILE (give one)");
     }
@@ -100,7 +291,9 @@ pub fn run(args: Args) -> ExitCode {
         seeds_text: args.seeds.clone(),
         seeds,
         seconds: args.seconds,
+        work: args.work,
         solver_seed: args.solver_seed,
+        u4_sweeps: args.u4_sweeps,
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     print_header(&plan);
@@ -109,52 +302,9 @@ pub fn run(args: Args) -> ExitCode {
         if !shard.holds(index) {
             continue;
         }
-        let case_text = generate(seed);
-        let start = Instant::now();
-        let board = input::Board::parse(&case_text.board, "board").expect("generated board parses");
-        let words = input::parse_words(&case_text.words, "words").expect("generated words parse");
-        let case = Case::new(&board, words);
-        let deadline = start + Duration::from_secs_f64(args.seconds * 0.97);
-        let solution = case.solve(args.solver_seed, deadline);
-        let elapsed = start.elapsed().as_secs_f64();
-        let baseline = case.baseline();
-        let judge = |plays: &[bot::scruffle::Placement], who: &str| {
-            check(
-                ("board", &case_text.board),
-                ("words", &case_text.words),
-                (who, &case.format(plays)),
-            )
-        };
-        let (solved, base) = match (
-            judge(&solution.plays, "solver"),
-            judge(&baseline, "baseline"),
-        ) {
-            (Ok(s), Ok(b)) => (s, b),
-            (Err(e), _) | (_, Err(e)) => return crate::fail(format!("seed {seed}: INVALID {e}")),
-        };
-        if solved.score != solution.score as u128 {
-            return crate::fail(format!(
-                "seed {seed}: solver reports {} but the checker scores {}",
-                solution.score, solved.score
-            ));
-        }
-        if std::env::var_os("SCRUFFLE_DEBUG").is_some() {
-            eprintln!("debug seed {seed}: {:?}", solution.stats);
-        }
-        let bounds = case.bounds(base.score as u64);
-        let row = Row {
-            index,
-            seed,
-            width: case_text.width,
-            height: case_text.height,
-            words: case_text.word_count,
-            score: solved.score,
-            baseline: base.score,
-            u2: bounds.u2,
-            u3: bounds.u3,
-            verdict: solved,
-            lns_iterations: solution.stats.lns_iterations,
-            seconds: elapsed,
+        let row = match bench_seed(index, seed, &plan) {
+            Ok(r) => r,
+            Err(e) => return crate::fail(e),
         };
         print_row(&row, &plan);
         rows.push(row);
@@ -171,65 +321,4 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
-}
-
-pub fn print_header(plan: &Plan) {
-    println!(
-        "Scruffle bench: seeds {}, {} s per case, solver seed {}",
-        plan.seeds_text, plan.seconds, plan.solver_seed
-    );
-    println!(
-        "| seed | board | words | score | naive | ratio | U2 | U3 | score/min(U2,U3) | placements | new cells/pl. | points/pl. | LNS it. |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-}
-
-pub fn print_row(row: &Row, plan: &Plan) {
-    let pl = row.verdict.placements.max(1) as f64;
-    println!(
-        "| {} | {}x{} | {} | {} | {} | {:.2} | {} | {} | {:.3} | {} | {:.2} | {:.1} | {} |",
-        row.seed,
-        row.width,
-        row.height,
-        row.words,
-        row.score,
-        row.baseline,
-        row.score as f64 / row.baseline.max(1) as f64,
-        row.u2,
-        row.u3,
-        row.score as f64 / row.u2.min(row.u3).max(1) as f64,
-        row.verdict.placements,
-        row.verdict.new_cells as f64 / pl,
-        row.score as f64 / pl,
-        row.lns_iterations,
-    );
-    if row.seconds > plan.seconds {
-        println!(
-            "  (seed {}: solver took {:.2} s, over the budget)",
-            row.seed, row.seconds
-        );
-    }
-}
-
-/// The lines under the table: means over `rows`.
-pub fn print_means(rows: &[Row]) {
-    let n = rows.len() as f64;
-    let mean = |f: &dyn Fn(&Row) -> f64| rows.iter().map(f).sum::<f64>() / n;
-    let mean_score = mean(&|r| r.score as f64);
-    let mean_base = mean(&|r| r.baseline as f64);
-    println!();
-    println!("all {} outputs valid (independent checker)", rows.len());
-    println!(
-        "mean score {:.0}, mean naive {:.0}, ratio of means {:.2}, mean of ratios {:.2}",
-        mean_score,
-        mean_base,
-        mean_score / mean_base.max(1.0),
-        mean(&|r| r.score as f64 / r.baseline.max(1) as f64)
-    );
-    println!(
-        "mean score/min(U2,U3) {:.3}, mean new cells per placement {:.2}, mean points per placement {:.1}",
-        mean(&|r| r.score as f64 / r.u2.min(r.u3).max(1) as f64),
-        mean(&|r| r.verdict.new_cells as f64 / r.verdict.placements.max(1) as f64),
-        mean(&|r| r.score as f64 / r.verdict.placements.max(1) as f64),
-    );
 }

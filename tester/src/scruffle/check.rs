@@ -1,5 +1,8 @@
 //! The independent scorer: its own parsing of the three files and its own reading of the rules and
-//! the scoring. It deliberately shares no code with the solver (`bot::scruffle`).
+//! the scoring. It deliberately shares no code with the solver (`bot::scruffle`); only the helper
+//! that quotes input in messages (`quoted`) is borrowed.
+
+use bot::scruffle::input::quoted;
 
 /// A valid play's totals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -23,22 +26,25 @@ fn letter_value(letter: u8) -> u128 {
     }
 }
 
-/// Non-blank lines with their 1-based numbers (trailing `\r` removed).
-fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
+/// Non-blank lines with their 1-based numbers (surrounding ASCII whitespace and `\r` removed).
+fn lines(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    text.split(|&b| b == b'\n')
         .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
+        .map(|(i, l)| (i + 1, l.trim_ascii()))
         .filter(|(_, l)| !l.is_empty())
 }
 
 /// Validate `placements` against the board and word list texts; the names label error messages.
 pub fn check(
-    board: (&str, &str),
-    words: (&str, &str),
-    placements: (&str, &str),
+    board: (&str, &[u8]),
+    words: (&str, &[u8]),
+    placements: (&str, &[u8]),
 ) -> Result<Verdict, String> {
     let (board_name, board_text) = board;
-    let rows: Vec<&[u8]> = lines(board_text).map(|(_, l)| l.as_bytes()).collect();
+    let board_text = board_text
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(board_text);
+    let rows: Vec<&[u8]> = lines(board_text).map(|(_, l)| l).collect();
     if rows.is_empty() {
         return Err(format!("{board_name}: no rows"));
     }
@@ -46,20 +52,23 @@ pub fn check(
         if l.len() != rows[0].len() {
             return Err(format!("{board_name}:{n}: ragged row"));
         }
-        if let Some(b) = l
-            .bytes()
+        if let Some(&b) = l
+            .iter()
             .find(|b| !matches!(b, b'#' | b'0'..=b'9' | b'D' | b'T'))
         {
-            return Err(format!("{board_name}:{n}: bad cell {:?}", b as char));
+            return Err(format!("{board_name}:{n}: bad cell {}", quoted(&[b])));
         }
     }
     let (words_name, words_text) = words;
+    let words_text = words_text
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(words_text);
     let mut list: Vec<Vec<u8>> = Vec::new();
     for (n, l) in lines(words_text) {
-        if !l.bytes().all(|b| b.is_ascii_alphabetic()) {
-            return Err(format!("{words_name}:{n}: bad word {l:?}"));
+        if !l.iter().all(|b| b.is_ascii_alphabetic()) {
+            return Err(format!("{words_name}:{n}: bad word {}", quoted(l)));
         }
-        list.push(l.to_ascii_uppercase().into_bytes());
+        list.push(l.to_ascii_uppercase());
     }
     let (width, height) = (rows[0].len(), rows.len());
     let mut letters = vec![vec![0u8; width]; height];
@@ -72,18 +81,23 @@ pub fn check(
     };
     for (n, l) in lines(text) {
         let at = |problem: String| format!("{name}:{n}: {problem}");
-        let parts: Vec<&str> = l.split_whitespace().collect();
+        let parts: Vec<&[u8]> = l
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|p| !p.is_empty())
+            .collect();
         let [dir, idx, x, y] = parts[..] else {
-            return Err(at(format!("expected `H|V index x y`, got {l:?}")));
+            return Err(at(format!("expected `H|V index x y`, got {}", quoted(l))));
         };
         let vertical = match dir {
-            "H" => false,
-            "V" => true,
-            _ => return Err(at(format!("direction {dir:?} is not H or V"))),
+            b"H" => false,
+            b"V" => true,
+            _ => return Err(at(format!("direction {} is not H or V", quoted(dir)))),
         };
-        let number = |s: &str| {
-            s.parse::<usize>()
-                .map_err(|_| at(format!("{s:?} is not a number")))
+        let number = |s: &[u8]| {
+            std::str::from_utf8(s)
+                .ok()
+                .and_then(|t| t.parse::<usize>().ok())
+                .ok_or_else(|| at(format!("{} is not a number", quoted(s))))
         };
         let (idx, x, y) = (number(idx)?, number(x)?, number(y)?);
         let Some(word) = list.get(idx) else {
@@ -149,7 +163,11 @@ mod tests {
     use super::*;
 
     fn run(board: &str, words: &str, plays: &str) -> Result<Verdict, String> {
-        check(("b", board), ("w", words), ("p", plays))
+        check(
+            ("b", board.as_bytes()),
+            ("w", words.as_bytes()),
+            ("p", plays.as_bytes()),
+        )
     }
 
     #[test]
@@ -176,5 +194,85 @@ mod tests {
         assert!(err("H 0 0\n").contains("expected"));
         assert!(err("H 0 -1 0\n").contains("not a number"));
         assert!(run(board, words, "H 0 0 0\nV 1 3 0\n").is_ok());
+    }
+}
+
+/// Property-based fuzzing of the checker's three parsers (proptest): any bytes give a verdict or a
+/// one-line error naming the file and line. `FUZZ_CASES` and `FUZZ_SEED` as in `test_support::fuzz`.
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::TestRunner;
+
+    fn runner(name: &str) -> TestRunner {
+        TestRunner::new(test_support::fuzz::config(name))
+    }
+
+    /// One line, starting with the file name (and a line number for the placements), no control
+    /// characters, no long echo of the input.
+    fn assert_one_line(message: &str) {
+        assert!(message.chars().all(|c| !c.is_control()), "{message:?}");
+        assert!(
+            ["b:", "w:", "p:"].iter().any(|p| message.starts_with(p)),
+            "{message:?}"
+        );
+        assert!(message.chars().count() <= 220, "{message:?}");
+    }
+
+    /// Placement lines: mostly well formed with small or absurd numbers, sometimes any bytes.
+    fn placements() -> impl Strategy<Value = Vec<u8>> {
+        let number = prop_oneof![
+            6 => (0..6usize).prop_map(|n| n.to_string()),
+            1 => any::<u64>().prop_map(|n| n.to_string()),
+            1 => Just("-1".to_string()),
+            1 => Just("99999999999999999999999".to_string()),
+        ];
+        let line = prop_oneof![
+            8 => (prop::sample::select(vec!["H", "V", "h", "X"]), number.clone(), number.clone(), number)
+                .prop_map(|(d, i, x, y)| format!("{d} {i} {x} {y}\n").into_bytes()),
+            1 => prop::collection::vec(any::<u8>(), 0..30),
+            1 => Just(b"\r\n".to_vec()),
+        ];
+        prop::collection::vec(line, 0..12).prop_map(|lines| lines.concat())
+    }
+
+    #[test]
+    fn fuzz_placements_parser() {
+        let board = b"1D2#\n3T45\n6789\n";
+        let words = b"cat\nat\nta\nzoo\nox\n";
+        runner("placements")
+            .run(&placements(), |plays| {
+                match check(("b", board), ("w", words), ("p", &plays)) {
+                    Ok(v) => prop_assert!(v.placements <= 5 && v.new_cells <= 11),
+                    Err(e) => {
+                        assert_one_line(&e);
+                        prop_assert!(e.starts_with("p:"), "{}", e);
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn fuzz_board_and_words_parsers() {
+        let text = |alphabet: &'static [u8]| {
+            let byte = prop_oneof![
+                10 => prop::sample::select(alphabet),
+                3 => Just(b'\n'),
+                1 => any::<u8>(),
+            ];
+            prop::collection::vec(byte, 0..200)
+        };
+        let strategy = (text(b"#0123456789DT"), text(b"abcXYZ"));
+        runner("board and words")
+            .run(&strategy, |(board, words)| {
+                if let Err(e) = check(("b", &board), ("w", &words), ("p", b"H 0 0 0\n")) {
+                    assert_one_line(&e);
+                }
+                Ok(())
+            })
+            .unwrap();
     }
 }

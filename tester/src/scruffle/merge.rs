@@ -94,7 +94,9 @@ mod tests {
             seeds_text: "3,1-4".into(),
             seeds: vec![3, 1, 2, 3, 4],
             seconds: 0.5,
+            work: None,
             solver_seed: 1,
+            u4_sweeps: 3,
         }
     }
 
@@ -111,10 +113,10 @@ mod tests {
                         width: 10,
                         height: 12,
                         words: 40,
-                        score: 1000 + i as u128,
                         baseline: 900,
                         u2: 5000,
                         u3: 4000,
+                        u4: Some(3000),
                         verdict: Verdict {
                             score: 1000 + i as u128,
                             placements: 10,

@@ -19,6 +19,7 @@ pub struct Args {
 enum Command {
     /// Write `scruffle-S.board` and `scruffle-S.words` for seed S.
     Gen {
+        /// Case seed: the same seed always gives the same case.
         #[arg(long)]
         seed: u64,
         /// Output directory.
@@ -27,10 +28,13 @@ enum Command {
     },
     /// Validate a placement file against every rule and print its score.
     Score {
+        /// Board file: rows of `#`, `0`-`9`, `D`, `T`.
         #[arg(long)]
         board: PathBuf,
+        /// Word list: one word per line, the line order gives the indices.
         #[arg(long)]
         words: PathBuf,
+        /// Placements in play order, one `H|V index x y` per line (the solver's output).
         #[arg(long)]
         placements: PathBuf,
     },
@@ -75,9 +79,7 @@ fn generate(seed: u64, out: &Path) -> ExitCode {
 }
 
 fn score(board: &Path, words: &Path, placements: &Path) -> ExitCode {
-    let read = |p: &Path| {
-        std::fs::read_to_string(p).map_err(|e| format!("{}: cannot read: {e}", p.display()))
-    };
+    let read = |p: &Path| bot::scruffle::input::read_capped(p).map_err(|e| e.to_string());
     let texts = match (read(board), read(words), read(placements)) {
         (Ok(b), Ok(w), Ok(p)) => (b, w, p),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return crate::fail(e),
@@ -103,10 +105,10 @@ fn score(board: &Path, words: &Path, placements: &Path) -> ExitCode {
 mod tests {
     use super::bench::parse_seeds;
     use super::check::check;
+    use bot::scruffle::solver::Budget;
     use bot::scruffle::{input, Case};
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
-    use std::time::{Duration, Instant};
 
     /// A small case in file form: random board text and words from the English list.
     fn small_case_text(seed: u64) -> (String, String) {
@@ -139,19 +141,19 @@ mod tests {
             let board = input::Board::parse(&board_text, "board").unwrap();
             let words = input::parse_words(&words_text, "words").unwrap();
             let case = Case::new(&board, words);
-            let solution = case.solve(seed, Instant::now() + Duration::from_millis(40));
+            let solution = case.solve(seed, Budget::work(60));
             let verdict = check(
-                ("board", &board_text),
-                ("words", &words_text),
-                ("solver", &case.format(&solution.plays)),
+                ("board", board_text.as_bytes()),
+                ("words", words_text.as_bytes()),
+                ("solver", case.format(&solution.plays).as_bytes()),
             )
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(verdict.score, solution.score as u128, "seed {seed}");
             assert_eq!(verdict.placements, solution.plays.len());
             let baseline = check(
-                ("board", &board_text),
-                ("words", &words_text),
-                ("baseline", &case.format(&case.baseline())),
+                ("board", board_text.as_bytes()),
+                ("words", words_text.as_bytes()),
+                ("baseline", case.format(&case.baseline()).as_bytes()),
             );
             assert!(baseline.is_ok(), "seed {seed}: {baseline:?}");
         }

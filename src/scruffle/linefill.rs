@@ -1,0 +1,204 @@
+//! Refilling one line segment of a plan with the line DP: the letters already on the board are
+//! fixed, empty cells may get any letter (at a price per letter) or stay empty, and every
+//! occurrence of a spelling with an unused entry scores, minus a price per spelling, as long as
+//! it covers at least one empty cell. The best string's occurrences become placements, appended
+//! to the plan in an order where each has a new cell of its own (found by peeling from the end:
+//! the last play must own a cell no other new play covers); those that cannot be ordered are
+//! dropped, lowest score first.
+
+use super::automaton::Automaton;
+use super::layout::{Placement, Pos, Segment};
+use super::linedp::{LineDp, Path, Segment as DpSegment};
+use super::plan::{Context, Plan};
+
+/// Prices that steer a fill.
+#[derive(Clone, Copy, Debug)]
+pub struct FillPrices<'p> {
+    /// Paid for each letter written on an empty cell, by cell.
+    pub cell: &'p [f64],
+    /// Paid by each occurrence of a spelling, by spelling (`+inf` forbids it).
+    pub spelling: &'p [f64],
+}
+
+/// Buffers for filling segments; one per search thread.
+pub struct LineFill {
+    dp: LineDp,
+    mult: Vec<u8>,
+    factor: Vec<u8>,
+    claim: Vec<f64>,
+    bonus: Vec<[f64; 26]>,
+    blank: Vec<bool>,
+    cost: Vec<f64>,
+    path: Path,
+    cells: Vec<usize>,
+    candidates: Vec<Candidate>,
+    cover: Vec<u32>,
+}
+
+/// A placement found on the best string, before it is ordered.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    play: Placement,
+    score: u64,
+    /// First and one-past-last offset in the segment.
+    from: usize,
+    to: usize,
+    alive: bool,
+}
+
+impl LineFill {
+    pub fn new(ctx: &Context) -> LineFill {
+        LineFill {
+            dp: LineDp::new(&ctx.automaton, ctx.layout.values()),
+            mult: Vec::new(),
+            factor: Vec::new(),
+            claim: Vec::new(),
+            bonus: Vec::new(),
+            blank: Vec::new(),
+            cost: Vec::new(),
+            path: Path::default(),
+            cells: Vec::new(),
+            candidates: Vec::new(),
+            cover: Vec::new(),
+        }
+    }
+
+    /// Refill `seg` of `plan` (placements are only added); returns the score gained.
+    pub fn fill(
+        &mut self,
+        ctx: &Context,
+        plan: &mut Plan,
+        seg: Segment,
+        prices: FillPrices,
+    ) -> u64 {
+        let a: &Automaton = &ctx.automaton;
+        let layout = ctx.layout;
+        self.cells.clear();
+        self.cells.extend(seg.cells(layout));
+        self.mult.clear();
+        self.factor.clear();
+        self.claim.clear();
+        self.bonus.clear();
+        self.blank.clear();
+        let mut any_empty = false;
+        for &c in &self.cells {
+            self.mult.push(layout.letter_mult(c));
+            self.factor.push(layout.word_factor(c));
+            match plan.grid.letter(c) {
+                0 => {
+                    any_empty = true;
+                    self.claim.push(0.0);
+                    self.bonus.push([-prices.cell[c]; 26]);
+                    self.blank.push(true);
+                }
+                l => {
+                    // A filled cell cannot be anybody's new cell.
+                    self.claim.push(f64::INFINITY);
+                    let mut b = [f64::NEG_INFINITY; 26];
+                    b[(l - b'A') as usize] = 0.0;
+                    self.bonus.push(b);
+                    self.blank.push(false);
+                }
+            }
+        }
+        if !any_empty {
+            return 0;
+        }
+        self.cost.clear();
+        self.cost
+            .extend(a.entries.iter().zip(prices.spelling).map(|(e, &p)| {
+                if e.iter().any(|&i| !plan.used[i as usize]) {
+                    p
+                } else {
+                    f64::INFINITY
+                }
+            }));
+        let input = DpSegment {
+            mult: &self.mult,
+            factor: &self.factor,
+            claim: &self.claim,
+            bonus: &self.bonus,
+            blank: &self.blank,
+        };
+        let value = self.dp.solve(a, &input, &self.cost, Some(&mut self.path));
+        if value <= 0.0 {
+            return 0;
+        }
+        self.candidates_from_path(ctx, plan, seg);
+        self.order_and_play(ctx, plan)
+    }
+
+    /// One candidate per counted occurrence, each with a distinct unused entry of its spelling.
+    fn candidates_from_path(&mut self, ctx: &Context, plan: &Plan, seg: Segment) {
+        let a = &ctx.automaton;
+        self.candidates.clear();
+        let mut taken: Vec<u32> = Vec::new();
+        for o in &self.path.occurrences {
+            let Some(&entry) = a.entries[o.spelling as usize]
+                .iter()
+                .find(|&&i| !plan.used[i as usize] && !taken.contains(&i))
+            else {
+                continue;
+            };
+            taken.push(entry);
+            let from = o.start as usize;
+            let to = from + a.spellings[o.spelling as usize].len();
+            let pos = Pos::new(seg.dir, self.cells[from]);
+            self.candidates.push(Candidate {
+                play: Placement { word: entry, pos },
+                score: ctx.layout.score(&ctx.words[entry as usize], pos),
+                from,
+                to,
+                alive: true,
+            });
+        }
+    }
+
+    /// Peel the candidates from the last play backwards: the last must own a new cell that no
+    /// other remaining candidate covers. When none does, drop the lowest score. Then play them.
+    fn order_and_play(&mut self, ctx: &Context, plan: &mut Plan) -> u64 {
+        let len = self.cells.len();
+        self.cover.clear();
+        self.cover.resize(len, 0);
+        let is_new = |t: usize, cells: &[usize], plan: &Plan| plan.grid.letter(cells[t]) == 0;
+        for c in &self.candidates {
+            for t in c.from..c.to {
+                self.cover[t] += 1;
+            }
+        }
+        let mut reversed = Vec::with_capacity(self.candidates.len());
+        let mut left = self.candidates.len();
+        while left > 0 {
+            let owner = (0..self.candidates.len()).find(|&k| {
+                let c = &self.candidates[k];
+                c.alive
+                    && (c.from..c.to).any(|t| self.cover[t] == 1 && is_new(t, &self.cells, plan))
+            });
+            let k = owner.unwrap_or_else(|| {
+                (0..self.candidates.len())
+                    .filter(|&k| self.candidates[k].alive)
+                    .min_by_key(|&k| self.candidates[k].score)
+                    .expect("some candidate is alive")
+            });
+            let c = &mut self.candidates[k];
+            c.alive = false;
+            for t in c.from..c.to {
+                self.cover[t] -= 1;
+            }
+            left -= 1;
+            if owner.is_some() {
+                reversed.push(k);
+            }
+        }
+        let before = plan.score;
+        let mut filled = Vec::new();
+        for &k in reversed.iter().rev() {
+            let p = self.candidates[k].play;
+            let w = &ctx.words[p.word as usize];
+            debug_assert!(plan.grid.probe(ctx.layout, w, p.pos).is_some_and(|n| n > 0));
+            filled.clear();
+            plan.push(ctx, p, &mut filled);
+        }
+        plan.score - before
+    }
+}
