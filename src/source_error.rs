@@ -112,18 +112,22 @@ pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// Read a whole file, at most `MAX_FILE_BYTES`, naming the file in the error.
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, SourceError> {
+    read_bytes_capped(path, MAX_FILE_BYTES)
+}
+
+/// Read a whole file of at most `max` bytes (a whole number of MiB), naming the file in the
+/// error; a larger file is refused after reading `max + 1` bytes, whatever its real size.
+pub fn read_bytes_capped(path: &Path, max: u64) -> Result<Vec<u8>, SourceError> {
     let source = path.display().to_string();
     let cannot = |e: std::io::Error| SourceError::new(&source, 0, format!("cannot read: {e}"));
     let file = std::fs::File::open(path).map_err(cannot)?;
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+    file.take(max + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > max {
         return Err(SourceError::new(
             &source,
             0,
-            format!("larger than {} MiB, not read", MAX_FILE_BYTES >> 20),
+            format!("larger than {} MiB, not read", max >> 20),
         ));
     }
     Ok(bytes)

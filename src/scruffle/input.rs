@@ -98,22 +98,7 @@ fn content_lines<'a>(text: &'a [u8], source: &str) -> Result<Vec<&'a [u8]>, Sour
 
 /// Read a whole input file as bytes, refusing files above `MAX_FILE_BYTES`.
 pub fn read_capped(path: &Path) -> Result<Vec<u8>, SourceError> {
-    use std::io::Read;
-    let source = || path.display().to_string();
-    let cannot = |e: std::io::Error| SourceError::new(&source(), 0, format!("cannot read: {e}"));
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(SourceError::new(
-            &source(),
-            0,
-            format!("file is larger than {} MB", MAX_FILE_BYTES >> 20),
-        ));
-    }
-    Ok(bytes)
+    crate::source_error::read_bytes_capped(path, MAX_FILE_BYTES)
 }
 
 impl Board {

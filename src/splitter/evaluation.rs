@@ -67,14 +67,7 @@ impl Evaluation for HandMask {
         // exact ties), in the usual order, for the options that may be the best: the best is
         // at least `top` - error, an option's value at most its estimate + error.
         let cut = top - 2.0 * be.estimate_error();
-        let mut best = (
-            f32::NEG_INFINITY,
-            Placement {
-                cell: 0,
-                a: 0,
-                b: 0,
-            },
-        );
+        let mut best = (f32::NEG_INFINITY, Placement::NONE);
         while free != 0 {
             let cell = free.trailing_zeros() as usize;
             free &= free - 1;

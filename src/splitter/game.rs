@@ -165,6 +165,13 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// A placeholder before the best placement is known (any search sets a real one).
+    pub const NONE: Placement = Placement {
+        cell: 0,
+        a: 0,
+        b: 0,
+    };
+
     pub fn to_move(self, layout: &Layout) -> Move {
         let (x, y) = layout.xy(self.cell);
         Move { die: self.a, x, y }

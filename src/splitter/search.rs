@@ -373,14 +373,7 @@ mod tests {
             if free == 0 {
                 break;
             }
-            let mut best = (
-                f32::NEG_INFINITY,
-                Placement {
-                    cell: 0,
-                    a: 0,
-                    b: 0,
-                },
-            );
+            let mut best = (f32::NEG_INFINITY, Placement::NONE);
             while free != 0 {
                 let cell = free.trailing_zeros() as usize;
                 free &= free - 1;

@@ -111,11 +111,7 @@ impl LearnedValue {
     #[inline]
     pub fn expected_next(&self, b: &Bits, r: usize) -> (f32, BestByDice) {
         let geo = &self.features.geo;
-        let none = Placement {
-            cell: 0,
-            a: 0,
-            b: 0,
-        };
+        let none = Placement::NONE;
         let mut best = [[(none, f32::NEG_INFINITY); 6]; 6];
         let mut free = geo.free_canonical(b);
         while free != 0 {
