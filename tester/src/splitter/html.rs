@@ -3,8 +3,9 @@
 //! values coloured, scoring groups outlined with their points, stars and hearts marked — sortable
 //! by score, so a reader sees where a bot loses points.
 //!
-//! The groups are found here with their own flood fill (the page checks the bot's points, it does
-//! not reuse the library's scorer); the page's total per game must equal the tester's score.
+//! The groups are found here with their own flood fill over the layout's adjacency (the page
+//! checks the bot's points, it does not reuse the library's scorer); the page's total per game
+//! must equal the tester's score.
 
 use super::session::{GameRecord, Outcome};
 use bot::splitter::layout::{BLOCKED, HEART, STAR};
@@ -35,9 +36,8 @@ fn final_values(layout: &Layout, record: &GameRecord) -> Vec<u8> {
     board.values
 }
 
-/// Connected groups of equal values, by flood fill over the layout's grid.
+/// Connected groups of equal values, by flood fill over the layout's fillable neighbours.
 fn groups(layout: &Layout, values: &[u8]) -> Vec<Group> {
-    let (w, h) = (layout.width(), layout.height());
     let mut seen = vec![false; values.len()];
     let mut out = Vec::new();
     for start in 0..values.len() {
@@ -51,21 +51,7 @@ fn groups(layout: &Layout, values: &[u8]) -> Vec<Group> {
         while i < cells.len() {
             let c = cells[i];
             i += 1;
-            let (x, y) = (c % w, c / w);
-            let mut near = Vec::with_capacity(4);
-            if x > 0 {
-                near.push(c - 1);
-            }
-            if x + 1 < w {
-                near.push(c + 1);
-            }
-            if y > 0 {
-                near.push(c - w);
-            }
-            if y + 1 < h {
-                near.push(c + w);
-            }
-            for n in near {
+            for &n in layout.neighbours(c) {
                 if !seen[n] && values[n] == v {
                     seen[n] = true;
                     cells.push(n);
