@@ -53,6 +53,23 @@ fn broken_files_fail_with_file_and_line() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/words"));
 }
 
+#[test]
+fn an_oversized_words_file_is_refused_before_parsing() {
+    // 3 MiB of valid words, over the 2 MiB cap: refused in one line naming the file, at once.
+    let board = write("cap.board", "123\n456\n");
+    let words = write("cap.words", &"cat\n".repeat(3 << 18));
+    let started = std::time::Instant::now();
+    let out = run(&board, &words);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("cap.words: larger than 2 MiB, not read"),
+        "{err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+}
+
 fn run_args(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_bot"))
         .arg("scruffle")
