@@ -84,15 +84,17 @@ fn tune(
     Ok(())
 }
 
-/// Turn the protocol's deadline into a search budget: keep 10 ms plus 45% of the window in
+/// Turn the protocol's deadline into a search budget: keep 10 ms plus 30% of the window in
 /// reserve, and stop deepening at half of what is left. The reserve is for being descheduled:
 /// with 2 cores and a load of 10-14, searches stopped at 20-24 ms were seen answering at 32-50 ms
-/// (measured in-process), and even the greedy baseline, which needs no CPU to speak of, took up
-/// to 59 ms under the referee. On the protocol's 40 ms window the hard limit is 12 ms.
+/// (measured in-process). On the protocol's 40 ms window the hard limit is 18 ms (12 ms before
+/// the 2026-11-25 session): in the arena (2 workers on 2 cores, load 2.2-2.8) it beat the 12 ms
+/// engine 243/1/156 in league 2 with turns of at most 41.4 ms; 22 ms won 253/0/147 but, in 400
+/// league-1 games, answered twice after 50 ms.
 pub fn budget_until(deadline: Instant) -> TimeBudget {
     let now = Instant::now();
     let window = deadline.saturating_duration_since(now);
-    let safety = Duration::from_millis(10) + window.mul_f64(0.45);
+    let safety = Duration::from_millis(10) + window.mul_f64(0.30);
     TimeBudget::for_turn(now, window, safety, 0.5)
 }
 
