@@ -39,8 +39,6 @@ struct Run<'c, 'a, R> {
     heap: BinaryHeap<Entry>,
     next_standalone: Vec<u32>,
     deadline: Instant,
-    price: Option<&'c [f32]>,
-    cell_price: Option<&'c [f32]>,
 }
 
 impl Context<'_> {
@@ -100,17 +98,8 @@ impl Context<'_> {
 }
 
 impl<R: Rng> Run<'_, '_, R> {
-    fn key(&mut self, plan: &Plan, word: u32, pos: Pos, score: u64, new: usize) -> u32 {
-        let mut price = self.price.map_or(0.0, |p| p[word as usize]);
-        if let Some(cells) = self.cell_price {
-            let len = self.ctx.words[word as usize].len();
-            for c in self.ctx.layout.span(pos, len) {
-                if plan.grid.letter(c) == 0 {
-                    price += cells[c];
-                }
-            }
-        }
-        let mut k = (score as f32 - price).max(0.0) / (new as f32 + self.params.alpha).max(1e-3);
+    fn key(&mut self, score: u64, new: usize) -> u32 {
+        let mut k = score as f32 / (new as f32 + self.params.alpha).max(1e-3);
         if self.params.noise > 0.0 {
             k *= 1.0 + self.params.noise * self.rng.random::<f32>();
         }
@@ -126,7 +115,7 @@ impl<R: Rng> Run<'_, '_, R> {
             if plan.grid.probe(self.ctx.layout, w, pos) == Some(w.len()) {
                 let score =
                     score + self.ctx.family_score(plan, word, pos) - self.ctx.layout.score(w, pos);
-                let key = self.key(plan, word as u32, pos, score, w.len());
+                let key = self.key(score, w.len());
                 self.heap.push(Entry {
                     key,
                     word: word as u32,
@@ -163,13 +152,7 @@ impl<R: Rng> Run<'_, '_, R> {
                     .probe_capped(ctx.layout, w, pos, self.params.new_cap)
                 {
                     Some(new) if new > 0 && new <= self.params.new_cap => {
-                        let key = self.key(
-                            plan,
-                            word,
-                            pos,
-                            ctx.family_score(plan, word as usize, pos),
-                            new,
-                        );
+                        let key = self.key(ctx.family_score(plan, word as usize, pos), new);
                         self.heap.push(Entry {
                             key,
                             word,
@@ -194,10 +177,6 @@ pub struct Start<'s> {
     /// Removed plays: queued again (so a repair can always restore them), and their entries'
     /// standalone streams restart when `Params::standalone` is off.
     pub revive: &'s [Placement],
-    /// A price per entry taken off its score in the ranking (its value elsewhere).
-    pub price: Option<&'s [f32]>,
-    /// A price per cell taken off a candidate's score for each empty cell it fills.
-    pub cell_price: Option<&'s [f32]>,
 }
 
 /// Extend `plan` greedily until nothing fits or `deadline` passes.
@@ -213,8 +192,6 @@ pub fn extend<R: Rng>(
         seeds,
         extra,
         revive,
-        price,
-        cell_price,
     } = from;
     let mut run = Run {
         ctx,
@@ -223,8 +200,6 @@ pub fn extend<R: Rng>(
         heap: BinaryHeap::new(),
         next_standalone: vec![0; ctx.words.len()],
         deadline,
-        price,
-        cell_price,
     };
     if params.standalone {
         for w in 0..ctx.words.len() {
@@ -255,13 +230,7 @@ pub fn extend<R: Rng>(
             continue;
         }
         if let Some(new) = plan.grid.probe(ctx.layout, w, p.pos).filter(|&n| n > 0) {
-            let key = run.key(
-                plan,
-                p.word,
-                p.pos,
-                ctx.family_score(plan, p.word as usize, p.pos),
-                new,
-            );
+            let key = run.key(ctx.family_score(plan, p.word as usize, p.pos), new);
             run.heap.push(Entry {
                 key,
                 word: p.word,
