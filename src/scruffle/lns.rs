@@ -112,34 +112,28 @@ pub fn improve<R: Rng>(
             region::refill_window(ctx, &mut plan, &mut fill, &window, prices);
         }
         // Kept standalone positions over the window are refill candidates too.
+        // Starts reach back along the direction by up to the longest entry.
         let reach = ctx.table.longest().saturating_sub(1);
-        for y in y0..=y1 {
-            for x in x0.saturating_sub(reach)..=x1 {
-                let pos = Pos::new(Dir::H, y * w + x);
-                let mut taken = 0;
-                for (_, word) in ctx.table.starting_at(Dir::H, pos.start()) {
-                    if taken == PER_CELL {
-                        break;
-                    }
-                    if !plan.used[word as usize] && touches(pos, ctx.words[word as usize].len()) {
-                        extra.push(Placement { word, pos });
-                        taken += 1;
-                    }
-                }
-            }
-        }
-        for y in y0.saturating_sub(reach)..=y1 {
-            for x in x0..=x1 {
-                let pos = Pos::new(Dir::V, y * w + x);
-                let mut taken = 0;
-                for (_, word) in ctx.table.starting_at(Dir::V, pos.start()) {
-                    if taken == PER_CELL {
-                        break;
-                    }
-                    if !plan.used[word as usize] && touches(pos, ctx.words[word as usize].len()) {
-                        extra.push(Placement { word, pos });
-                        taken += 1;
-                    }
+        for dir in [Dir::H, Dir::V] {
+            let (xs, ys) = match dir {
+                Dir::H => (x0.saturating_sub(reach)..=x1, y0..=y1),
+                Dir::V => (x0..=x1, y0.saturating_sub(reach)..=y1),
+            };
+            for y in ys {
+                for x in xs.clone() {
+                    let pos = Pos::new(dir, y * w + x);
+                    let fitting = ctx
+                        .table
+                        .starting_at(dir, pos.start())
+                        .filter(|&(_, word)| {
+                            !plan.used[word as usize]
+                                && touches(pos, ctx.words[word as usize].len())
+                        });
+                    extra.extend(
+                        fitting
+                            .take(PER_CELL)
+                            .map(|(_, word)| Placement { word, pos }),
+                    );
                 }
             }
         }
@@ -160,8 +154,6 @@ pub fn improve<R: Rng>(
             seeds: &seeds,
             extra: &extra,
             revive: &removed,
-            price: None,
-            cell_price: None,
         };
         extend(ctx, &mut plan, repair, from, rng, deadline);
 
