@@ -1,6 +1,7 @@
 //! `bot scruffle --board FILE --words FILE [--seconds T] [--seed S]`: prints the placements, one per
 //! line in play order; the score and seed go to stderr.
 
+use super::args;
 use crate::scruffle::solver::Budget;
 use crate::scruffle::{input, Case};
 use clap::Parser;
@@ -18,38 +19,11 @@ pub struct Args {
     #[arg(long)]
     words: PathBuf,
     /// Time budget in seconds, counted from the start (reading the input included).
-    #[arg(long, default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
-    seconds: f64,
+    #[arg(long, default_value = "10", value_parser = args::seconds, allow_negative_numbers = true)]
+    seconds: Duration,
     /// Seed of the search's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-}
-
-/// The longest budget accepted, in seconds (a day).
-pub const MAX_SECONDS: f64 = 86_400.0;
-
-/// A time budget in seconds: a finite number above 0 and at most `MAX_SECONDS` (clap value parser).
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{:?} is not a number of seconds", short(text)))?;
-    if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_SECONDS) {
-        return Err(format!(
-            "{:?} seconds is out of range (more than 0, at most {MAX_SECONDS})",
-            short(text)
-        ));
-    }
-    Ok(seconds)
-}
-
-/// At most 40 characters of user text for a message.
-fn short(text: &str) -> String {
-    let mut out: String = text.chars().take(40).collect();
-    if text.chars().count() > 40 {
-        out.push('…');
-    }
-    out
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -62,7 +36,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(w) => w,
         Err(e) => return super::fail(e),
     };
-    let budget = Duration::from_secs_f64(args.seconds);
+    let budget = args.seconds;
     // The position table may take at most 40% of the budget; the search ends a little before
     // the budget to leave room for printing.
     let case = Case::within(&board, words, start + budget.mul_f64(0.4));

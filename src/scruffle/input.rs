@@ -2,7 +2,7 @@
 //! word per line; the line order gives the indices, duplicates allowed). Every problem is reported
 //! with the file, the 1-based line and what is wrong.
 
-use crate::source_error::SourceError;
+use crate::source_error::{quote, SourceError};
 use std::path::Path;
 
 /// One board cell as written in the board file.
@@ -31,45 +31,6 @@ pub const MAX_FILE_BYTES: u64 = 2 << 20;
 pub const MAX_SIDE: usize = 1000;
 /// Most list entries (the statement's lists have 10..10000).
 pub const MAX_WORDS: usize = 100_000;
-
-/// `bytes` for a message, in double quotes, shown in at most 80 characters: control characters,
-/// quotes and backslashes escaped, bytes that are not UTF-8 as `\xNN`, `…` after the quote when
-/// cut.
-pub fn quoted(bytes: &[u8]) -> String {
-    const LIMIT: usize = 80;
-    let mut out = String::from("\"");
-    let mut shown = 0;
-    let mut push = |piece: &str, out: &mut String| {
-        let n = piece.chars().count();
-        if shown + n > LIMIT {
-            return false;
-        }
-        shown += n;
-        out.push_str(piece);
-        true
-    };
-    for chunk in bytes.utf8_chunks() {
-        for ch in chunk.valid().chars() {
-            let piece = if ch == '\'' {
-                ch.to_string()
-            } else {
-                ch.escape_debug().to_string()
-            };
-            if !push(&piece, &mut out) {
-                out.push_str("\"…");
-                return out;
-            }
-        }
-        for &b in chunk.invalid() {
-            if !push(&format!("\\x{b:02X}"), &mut out) {
-                out.push_str("\"…");
-                return out;
-            }
-        }
-    }
-    out.push('"');
-    out
-}
 
 /// The meaningful lines of a file: a BOM and CRs stripped, trailing blank lines dropped. A blank
 /// line before the last non-blank one is an error (it would silently shift word indices or board
@@ -138,7 +99,7 @@ impl Board {
                         return Err(at(format!(
                             "column {}: unexpected character {} (expected #, 0-9, D or T)",
                             x + 1,
-                            quoted(&rest[..len])
+                            quote(&rest[..len])
                         )));
                     }
                 };
@@ -213,7 +174,7 @@ pub fn parse_words_bytes(text: &[u8], source: &str) -> Result<Vec<Vec<u8>>, Sour
                 Err(SourceError::new(
                     source,
                     i + 1,
-                    format!("{} is not one word of letters A-Z", quoted(word)),
+                    format!("{} is not one word of letters A-Z", quote(word)),
                 ))
             }
         })
@@ -272,20 +233,11 @@ mod tests {
     }
 
     #[test]
-    fn quotes_are_short_and_escaped() {
-        assert_eq!(quoted(b"don't"), "\"don't\"");
-        assert_eq!(quoted(b"a\tb\x1b\"\\"), "\"a\\tb\\u{1b}\\\"\\\\\"");
-        assert_eq!(quoted(b"caf\xC3\xA9 \xFF!"), "\"café \\xFF!\"");
-        let long = quoted(&[b'x'; 500]);
-        assert_eq!(long, format!("\"{}\"…", "x".repeat(80)));
-    }
-
-    #[test]
     fn bad_bytes_and_oversized_inputs_are_errors_with_a_line() {
         let e = parse_words_bytes(b"cat\nd\xFFg\n", "w").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "w:2: \"d\\xFFg\" is not one word of letters A-Z"
+            "w:2: \"d\\xffg\" is not one word of letters A-Z"
         );
         let e = Board::parse_bytes("12\n1é\n".as_bytes(), "b").unwrap_err();
         assert!(

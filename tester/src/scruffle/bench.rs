@@ -7,7 +7,7 @@ use super::check::{check, Verdict};
 use super::gen::generate;
 use super::merge::BenchFile;
 use crate::shard::{RunInfo, Shard};
-use bot::cli::scruffle::parse_seconds;
+use bot::cli::args;
 use bot::scruffle::bounds::U4Params;
 use bot::scruffle::solver::Budget;
 use bot::scruffle::{input, Case};
@@ -23,8 +23,8 @@ pub struct Args {
     #[arg(long, default_value = "1-20")]
     seeds: String,
     /// Solver budget per case in seconds (reading the case and the position table included).
-    #[arg(long, default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
-    seconds: f64,
+    #[arg(long, default_value = "10", value_parser = args::seconds, allow_negative_numbers = true)]
+    seconds: Duration,
     /// Fixed work instead of a time budget: every opening, then this many LNS iterations.
     /// Results do not depend on the machine's load (for A/B comparisons).
     #[arg(long)]
@@ -290,7 +290,7 @@ pub fn run(args: Args) -> ExitCode {
     let plan = Plan {
         seeds_text: args.seeds.clone(),
         seeds,
-        seconds: args.seconds,
+        seconds: args.seconds.as_secs_f64(),
         work: args.work,
         solver_seed: args.solver_seed,
         u4_sweeps: args.u4_sweeps,

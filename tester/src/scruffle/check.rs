@@ -1,8 +1,8 @@
 //! The independent scorer: its own parsing of the three files and its own reading of the rules and
 //! the scoring. It deliberately shares no code with the solver (`bot::scruffle`); only the helper
-//! that quotes input in messages (`quoted`) is borrowed.
+//! that quotes input in messages (`bot::source_error::quote`) is borrowed.
 
-use bot::scruffle::input::quoted;
+use bot::source_error::quote;
 
 /// A valid play's totals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -56,7 +56,7 @@ pub fn check(
             .iter()
             .find(|b| !matches!(b, b'#' | b'0'..=b'9' | b'D' | b'T'))
         {
-            return Err(format!("{board_name}:{n}: bad cell {}", quoted(&[b])));
+            return Err(format!("{board_name}:{n}: bad cell {}", quote([b])));
         }
     }
     let (words_name, words_text) = words;
@@ -66,7 +66,7 @@ pub fn check(
     let mut list: Vec<Vec<u8>> = Vec::new();
     for (n, l) in lines(words_text) {
         if !l.iter().all(|b| b.is_ascii_alphabetic()) {
-            return Err(format!("{words_name}:{n}: bad word {}", quoted(l)));
+            return Err(format!("{words_name}:{n}: bad word {}", quote(l)));
         }
         list.push(l.to_ascii_uppercase());
     }
@@ -86,18 +86,18 @@ pub fn check(
             .filter(|p| !p.is_empty())
             .collect();
         let [dir, idx, x, y] = parts[..] else {
-            return Err(at(format!("expected `H|V index x y`, got {}", quoted(l))));
+            return Err(at(format!("expected `H|V index x y`, got {}", quote(l))));
         };
         let vertical = match dir {
             b"H" => false,
             b"V" => true,
-            _ => return Err(at(format!("direction {} is not H or V", quoted(dir)))),
+            _ => return Err(at(format!("direction {} is not H or V", quote(dir)))),
         };
         let number = |s: &[u8]| {
             std::str::from_utf8(s)
                 .ok()
                 .and_then(|t| t.parse::<usize>().ok())
-                .ok_or_else(|| at(format!("{} is not a number", quoted(s))))
+                .ok_or_else(|| at(format!("{} is not a number", quote(s))))
         };
         let (idx, x, y) = (number(idx)?, number(x)?, number(y)?);
         let Some(word) = list.get(idx) else {
