@@ -289,15 +289,9 @@ pub fn gap_candidates(ctx: &Context, plan: &Plan, limit: usize) -> Vec<Placement
     let mut out = Vec::new();
     for dir in DIRS {
         let step = layout.step(dir);
-        let (lines, len) = match dir {
-            super::layout::Dir::H => (layout.height, layout.width),
-            super::layout::Dir::V => (layout.width, layout.height),
-        };
+        let (lines, len) = layout.line_shape(dir);
         for j in 0..lines {
-            let cell = |k: usize| match dir {
-                super::layout::Dir::H => j * layout.width + k,
-                super::layout::Dir::V => k * layout.width + j,
-            };
+            let cell = |k: usize| layout.line_cell(dir, j, k);
             let mut k = 0;
             while k < len {
                 let empty = |k: usize| layout.is_open(cell(k)) && plan.grid.letter(cell(k)) == 0;

@@ -217,6 +217,23 @@ impl Layout {
         }
     }
 
+    /// The lines of direction `dir` (rows for H, columns for V): (how many, cells in each).
+    pub fn line_shape(&self, dir: Dir) -> (usize, usize) {
+        match dir {
+            Dir::H => (self.height, self.width),
+            Dir::V => (self.width, self.height),
+        }
+    }
+
+    /// Cell `k` of line `line` in direction `dir` (row `line` for H, column `line` for V).
+    #[inline]
+    pub fn line_cell(&self, dir: Dir, line: usize, k: usize) -> usize {
+        match dir {
+            Dir::H => line * self.width + k,
+            Dir::V => k * self.width + line,
+        }
+    }
+
     /// Does a word of `len` letters fit at `pos` (in bounds, no obstacle)?
     #[inline]
     pub fn fits(&self, len: usize, pos: Pos) -> bool {

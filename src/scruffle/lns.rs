@@ -186,10 +186,7 @@ fn nearest_letters(
         for dir in [Dir::H, Dir::V] {
             let step = layout.step(dir);
             let along = layout.along(dir, c);
-            let limit = match dir {
-                Dir::H => layout.width,
-                Dir::V => layout.height,
-            };
+            let (_, limit) = layout.line_shape(dir);
             // Backwards: at most `along` steps; forwards: at most `limit - 1 - along`.
             for (count, forward) in [(along, false), (limit - 1 - along, true)] {
                 let mut cell = c;

@@ -36,13 +36,12 @@ struct Lines {
 
 impl Lines {
     fn new(layout: &Layout) -> Lines {
-        let (w, h) = (layout.width, layout.height);
         let mut lines = Lines {
             mult: [Vec::new(), Vec::new()],
             run: [Vec::new(), Vec::new()],
             doubles: [Vec::new(), Vec::new()],
             triples: [Vec::new(), Vec::new()],
-            shape: [(h, w), (w, h)],
+            shape: DIRS.map(|dir| layout.line_shape(dir)),
         };
         for dir in DIRS {
             let d = dir as usize;
@@ -52,7 +51,7 @@ impl Lines {
                 lines.doubles[d].push(0);
                 lines.triples[d].push(0);
                 for k in 0..len {
-                    let c = Lines::cell(layout, dir, j, k);
+                    let c = layout.line_cell(dir, j, k);
                     lines.mult[d].push(layout.letter_mult(c) as u32);
                     lines.run[d].push(layout.run(dir, c) as u32);
                     dd += (layout.word_factor(c) == 2) as u32;
@@ -63,14 +62,6 @@ impl Lines {
             }
         }
         lines
-    }
-
-    /// Cell `k` of line `j` in direction `dir`.
-    fn cell(layout: &Layout, dir: Dir, j: usize, k: usize) -> usize {
-        match dir {
-            Dir::H => j * layout.width + k,
-            Dir::V => k * layout.width + j,
-        }
     }
 
     /// Push (Reverse(score), position) for every position where a word with letter values `vals`
@@ -115,10 +106,7 @@ impl Lines {
                         .saturating_pow(dd[p + l] - dd[p])
                         .saturating_mul(3u64.saturating_pow(tt[p + l] - tt[p]));
                     let score = acc[p].saturating_mul(factor);
-                    out.push((
-                        Reverse(score),
-                        Pos::new(dir, Lines::cell(layout, dir, j, p)),
-                    ));
+                    out.push((Reverse(score), Pos::new(dir, layout.line_cell(dir, j, p))));
                 }
             }
         }
