@@ -10,7 +10,7 @@
 
 use super::automaton::Automaton;
 use super::layout::{Dir, Layout, Pos, Segment, DIRS};
-use super::linedp::{LineDp, Path, Segment as LineSegment};
+use super::linedp::{LineDp, Path, SegmentBuf};
 use super::table::Table;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -144,10 +144,7 @@ impl SpanMin {
     fn update(&mut self, layout: &Layout, prices: &[f64]) {
         for dir in DIRS {
             let step = layout.step(dir);
-            let limit = match dir {
-                Dir::H => layout.width,
-                Dir::V => layout.height,
-            };
+            let (_, limit) = layout.line_shape(dir);
             let mut cur: Vec<(f64, u32)> = prices
                 .iter()
                 .enumerate()
@@ -253,41 +250,19 @@ const MU_WEIGHT: f64 = 0.3;
 /// Sweeps without a better bound before the step halves.
 const PATIENCE: usize = 3;
 
-/// A segment as the line DP sees it under given multipliers (reused buffers).
-#[derive(Default)]
-struct SegmentInput {
-    mult: Vec<u8>,
-    factor: Vec<u8>,
-    claim: Vec<f64>,
-    bonus: Vec<[f64; 26]>,
-    blank: Vec<bool>,
-}
-
-impl SegmentInput {
-    fn fill(&mut self, layout: &Layout, seg: &Segment, m: &Multipliers) {
-        let sign = if seg.dir == Dir::H { 1.0 } else { -1.0 };
-        self.mult.clear();
-        self.factor.clear();
-        self.claim.clear();
-        self.bonus.clear();
-        self.blank.clear();
-        for c in seg.cells(layout) {
-            self.mult.push(layout.letter_mult(c));
-            self.factor.push(layout.word_factor(c));
-            self.claim.push(m.pi[c]);
-            self.bonus.push(m.lambda[c].map(|x| sign * x));
-            self.blank.push(true);
-        }
-    }
-
-    fn view(&self) -> LineSegment<'_> {
-        LineSegment {
-            mult: &self.mult,
-            factor: &self.factor,
-            claim: &self.claim,
-            bonus: &self.bonus,
-            blank: &self.blank,
-        }
+/// A segment as the line DP sees it under the multipliers `m`.
+fn fill_input(input: &mut SegmentBuf, layout: &Layout, seg: &Segment, m: &Multipliers) {
+    let sign = if seg.dir == Dir::H { 1.0 } else { -1.0 };
+    input.clear();
+    for c in seg.cells(layout) {
+        let bonus = m.lambda[c].map(|x| sign * x);
+        input.push(
+            layout.letter_mult(c),
+            layout.word_factor(c),
+            m.pi[c],
+            bonus,
+            true,
+        );
     }
 }
 
@@ -299,13 +274,13 @@ fn sweep(
     m: &Multipliers,
     parallel: bool,
 ) -> Vec<(f64, Path)> {
-    let solve = |(dp, input): &mut (LineDp, SegmentInput), seg: &Segment| {
-        input.fill(layout, seg, m);
+    let solve = |(dp, input): &mut (LineDp, SegmentBuf), seg: &Segment| {
+        fill_input(input, layout, seg, m);
         let mut path = Path::default();
         let value = dp.solve(a, &input.view(), &m.mu, Some(&mut path));
         (value, path)
     };
-    let scratch = || (LineDp::new(a, layout.values()), SegmentInput::default());
+    let scratch = || (LineDp::new(a, layout.values()), SegmentBuf::default());
     if parallel {
         segments.par_iter().map_init(scratch, solve).collect()
     } else {

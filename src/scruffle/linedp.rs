@@ -23,6 +23,45 @@ pub struct Segment<'a> {
     pub blank: &'a [bool],
 }
 
+/// Owned buffers behind a `Segment`, filled cell by cell and reused from line to line.
+#[derive(Default)]
+pub struct SegmentBuf {
+    mult: Vec<u8>,
+    factor: Vec<u8>,
+    claim: Vec<f64>,
+    bonus: Vec<[f64; 26]>,
+    blank: Vec<bool>,
+}
+
+impl SegmentBuf {
+    pub fn clear(&mut self) {
+        self.mult.clear();
+        self.factor.clear();
+        self.claim.clear();
+        self.bonus.clear();
+        self.blank.clear();
+    }
+
+    /// Append one cell (the fields of `Segment`, in order).
+    pub fn push(&mut self, mult: u8, factor: u8, claim: f64, bonus: [f64; 26], blank: bool) {
+        self.mult.push(mult);
+        self.factor.push(factor);
+        self.claim.push(claim);
+        self.bonus.push(bonus);
+        self.blank.push(blank);
+    }
+
+    pub fn view(&self) -> Segment<'_> {
+        Segment {
+            mult: &self.mult,
+            factor: &self.factor,
+            claim: &self.claim,
+            bonus: &self.bonus,
+            blank: &self.blank,
+        }
+    }
+}
+
 /// One occurrence counted on the best string: spelling, first cell and claimed cell (offsets in
 /// the segment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

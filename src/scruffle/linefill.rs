@@ -8,7 +8,7 @@
 
 use super::automaton::Automaton;
 use super::layout::{Placement, Pos, Segment};
-use super::linedp::{LineDp, Path, Segment as DpSegment};
+use super::linedp::{LineDp, Path, SegmentBuf};
 use super::plan::{Context, Plan};
 
 /// Prices that steer a fill.
@@ -23,11 +23,7 @@ pub struct FillPrices<'p> {
 /// Buffers for filling segments; one per search thread.
 pub struct LineFill {
     dp: LineDp,
-    mult: Vec<u8>,
-    factor: Vec<u8>,
-    claim: Vec<f64>,
-    bonus: Vec<[f64; 26]>,
-    blank: Vec<bool>,
+    input: SegmentBuf,
     cost: Vec<f64>,
     path: Path,
     cells: Vec<usize>,
@@ -50,11 +46,7 @@ impl LineFill {
     pub fn new(ctx: &Context) -> LineFill {
         LineFill {
             dp: LineDp::new(&ctx.automaton, ctx.layout.values()),
-            mult: Vec::new(),
-            factor: Vec::new(),
-            claim: Vec::new(),
-            bonus: Vec::new(),
-            blank: Vec::new(),
+            input: SegmentBuf::default(),
             cost: Vec::new(),
             path: Path::default(),
             cells: Vec::new(),
@@ -75,29 +67,21 @@ impl LineFill {
         let layout = ctx.layout;
         self.cells.clear();
         self.cells.extend(seg.cells(layout));
-        self.mult.clear();
-        self.factor.clear();
-        self.claim.clear();
-        self.bonus.clear();
-        self.blank.clear();
+        self.input.clear();
         let mut any_empty = false;
         for &c in &self.cells {
-            self.mult.push(layout.letter_mult(c));
-            self.factor.push(layout.word_factor(c));
+            let (mult, factor) = (layout.letter_mult(c), layout.word_factor(c));
             match plan.grid.letter(c) {
                 0 => {
                     any_empty = true;
-                    self.claim.push(0.0);
-                    self.bonus.push([-prices.cell[c]; 26]);
-                    self.blank.push(true);
+                    self.input
+                        .push(mult, factor, 0.0, [-prices.cell[c]; 26], true);
                 }
                 l => {
                     // A filled cell cannot be anybody's new cell.
-                    self.claim.push(f64::INFINITY);
                     let mut b = [f64::NEG_INFINITY; 26];
                     b[(l - b'A') as usize] = 0.0;
-                    self.bonus.push(b);
-                    self.blank.push(false);
+                    self.input.push(mult, factor, f64::INFINITY, b, false);
                 }
             }
         }
@@ -113,13 +97,7 @@ impl LineFill {
                     f64::INFINITY
                 }
             }));
-        let input = DpSegment {
-            mult: &self.mult,
-            factor: &self.factor,
-            claim: &self.claim,
-            bonus: &self.bonus,
-            blank: &self.blank,
-        };
+        let input = self.input.view();
         let value = self.dp.solve(a, &input, &self.cost, Some(&mut self.path));
         if value <= 0.0 {
             return 0;
