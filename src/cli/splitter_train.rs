@@ -2,9 +2,9 @@
 //! average of the training games), a learning curve on fixed dice, checkpoints to the output
 //! file, and `--resume` from one.
 
-use crate::splitter::learned::features::{LEN, NAME};
-use crate::splitter::learned::file::WeightFile;
-use crate::splitter::learned::train::{greedy_average, Trainer};
+use crate::splitter::learned::features::FeatureSet;
+use crate::splitter::learned::train::{greedy_average, Trainer, DEFAULT_NET_RATE};
+use crate::splitter::learned::value::parse_weight_file;
 use crate::splitter::official;
 use clap::Parser;
 use std::path::PathBuf;
@@ -28,6 +28,17 @@ pub struct TrainArgs {
     /// Write the weights (with the training state) here, at every curve point and at the end.
     #[arg(short = 'o', long = "out")]
     out: PathBuf,
+    /// Feature families: the group entries (groups-v1), optionally +pairs (each mirror pair's
+    /// contents) and +netAxB (a network with hidden layers of A and B units, up to 128).
+    #[arg(long, default_value = "groups-v1+pairs+net64x32", value_parser = feature_set)]
+    features: FeatureSet,
+    /// Step size of the network's gradient steps (kept in the file; --resume uses the file's).
+    #[arg(long, default_value_t = DEFAULT_NET_RATE, value_parser = net_rate)]
+    net_rate: f32,
+    /// Write the weights without the training state (a third of the size; such a file plays but
+    /// cannot be resumed: rerun the same command with more games instead).
+    #[arg(long)]
+    weights_only: bool,
     /// Continue from a file written by an earlier run (its seed and alpha are kept).
     #[arg(long)]
     resume: Option<PathBuf>,
@@ -50,8 +61,7 @@ pub fn train(args: TrainArgs) -> ExitCode {
             let loaded = std::fs::read(path)
                 .map_err(|e| format!("{source}: cannot read: {e}"))
                 .and_then(|bytes| {
-                    WeightFile::parse(&bytes, &source, &layout, NAME, LEN)
-                        .map_err(|e| e.to_string())
+                    parse_weight_file(&bytes, &source, &layout).map_err(|e| e.to_string())
                 })
                 .and_then(|file| {
                     Trainer::resume(&layout, &file).map_err(|e| format!("{source}: {e}"))
@@ -61,9 +71,8 @@ pub fn train(args: TrainArgs) -> ExitCode {
                 Err(e) => return super::fail(format!("--resume {e}")),
             }
         }
-        None => {
-            Trainer::new(&layout, args.seed, args.alpha).expect("official layouts fit in 64 cells")
-        }
+        None => Trainer::new(&layout, args.seed, args.alpha, args.net_rate, args.features)
+            .expect("official layouts fit in 64 cells"),
     };
     let every = args.curve_every.unwrap_or((args.games / 20).max(1)).max(1);
     println!(
@@ -109,7 +118,11 @@ pub fn train(args: TrainArgs) -> ExitCode {
                 )
             });
             (window_sum, window_n) = (0, 0);
-            if let Err(e) = std::fs::write(&args.out, trainer.to_file(&layout).to_bytes()) {
+            let mut file = trainer.to_file(&layout);
+            if args.weights_only {
+                file.coherence = None;
+            }
+            if let Err(e) = std::fs::write(&args.out, file.to_bytes()) {
                 bar.finish_and_clear();
                 return super::fail(format!("-o {}: {e}", args.out.display()));
             }
@@ -123,4 +136,20 @@ pub fn train(args: TrainArgs) -> ExitCode {
         started.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
+}
+
+fn feature_set(s: &str) -> Result<FeatureSet, String> {
+    FeatureSet::parse(s).ok_or_else(|| {
+        format!(
+            "unknown feature set {} (expected groups-v1, then optionally +pairs, then +netAxB with A, B in 1..=128)",
+            crate::source_error::quote(s)
+        )
+    })
+}
+
+fn net_rate(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(r) if r.is_finite() && r > 0.0 && r <= 1.0 => Ok(r),
+        _ => Err("expected a number above 0 and at most 1".into()),
+    }
 }

@@ -16,6 +16,7 @@
 
 use super::super::geometry::{Bits, Geometry};
 use super::super::layout::Layout;
+use super::net::{Shape, MAX_HIDDEN};
 
 /// Game stages by rolls still to come after the placement (1, 2, 3, 4, 5-6, 7-8, 9-11, 12-15,
 /// 16+); 0 rolls to come is the end, valued by the exact score.
@@ -67,17 +68,69 @@ pub const LEN: usize = ROUND_BIAS + ROUND_CAP + 1;
 pub const NAME: &str = "groups-v1";
 
 /// The entries one board switches on (an entry may appear more than once: two groups alike).
-/// At most 64 groups on a 64-cell board plus 13 others.
+/// At most 64 groups on a 64-cell board plus 13 others, plus one per pair (at most 64).
 pub struct Active {
-    pub idx: [u32; 80],
+    pub idx: [u32; 144],
     pub n: usize,
 }
 
 impl Default for Active {
     fn default() -> Self {
-        Active { idx: [0; 80], n: 0 }
+        Active {
+            idx: [0; 144],
+            n: 0,
+        }
     }
 }
+
+/// Which feature families a value uses beyond the group features (named in weight files as
+/// `groups-v1+pairs+net64x32`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FeatureSet {
+    /// The contents of each mirror pair (37 states), per stage.
+    pub pairs: bool,
+    /// A network (hidden layer sizes) on the stage-free group and pair entries, added to the sum.
+    pub net: Option<(usize, usize)>,
+}
+
+impl FeatureSet {
+    pub fn parse(name: &str) -> Option<FeatureSet> {
+        let mut parts = name.split('+');
+        if parts.next()? != NAME {
+            return None;
+        }
+        let mut set = FeatureSet::default();
+        for part in parts {
+            match part {
+                "pairs" if !set.pairs => set.pairs = true,
+                _ if part.starts_with("net") && set.net.is_none() => {
+                    let (a, b) = part[3..].split_once('x')?;
+                    let (a, b) = (a.parse().ok()?, b.parse().ok()?);
+                    if !(1..=MAX_HIDDEN).contains(&a) || !(1..=MAX_HIDDEN).contains(&b) {
+                        return None;
+                    }
+                    set.net = Some((a, b));
+                }
+                _ => return None,
+            }
+        }
+        // Only the spelling `name` writes (so a name means one table layout).
+        (set.name() == name).then_some(set)
+    }
+
+    pub fn name(&self) -> String {
+        let mut s = NAME.to_string();
+        if self.pairs {
+            s += "+pairs";
+        }
+        if let Some((a, b)) = self.net {
+            s += &format!("+net{a}x{b}");
+        }
+        s
+    }
+}
+
+const PAIR_STATES: usize = 37;
 
 impl Active {
     #[inline(always)]
@@ -94,14 +147,93 @@ impl Active {
 #[derive(Debug, Clone)]
 pub struct Features {
     pub geo: Geometry,
+    pub set: FeatureSet,
+    /// Canonical cells (one per mirror pair) in cell order.
+    pairs: Vec<usize>,
+    pairs_at: usize,
+    /// The network's shape (its parameters follow the table), and each table entry's input to it
+    /// (`u32::MAX`: none).
+    pub net: Option<Shape>,
+    net_input: Vec<u32>,
+    len: usize,
 }
 
 impl Features {
-    /// None when the layout has more than 64 cells.
+    /// The group features alone. None when the layout has more than 64 cells.
     pub fn new(layout: &Layout) -> Option<Features> {
+        Features::with_set(layout, FeatureSet::default())
+    }
+
+    pub fn with_set(layout: &Layout, set: FeatureSet) -> Option<Features> {
+        let geo = Geometry::new(layout)?;
+        let pairs: Vec<usize> = (0..64).filter(|&c| geo.canonical >> c & 1 == 1).collect();
+        let pairs_at = LEN;
+        let table = pairs_at
+            + if set.pairs {
+                STAGES * pairs.len() * PAIR_STATES
+            } else {
+                0
+            };
+        // Network inputs: each stage-free group entry, each number of rolls to come, each pair
+        // state; the stage biases are the table's alone.
+        let pair_block = pairs.len() * PAIR_STATES;
+        let mut net_input = vec![u32::MAX; if set.net.is_some() { table } else { 0 }];
+        for (idx, input) in net_input.iter_mut().enumerate() {
+            let local = if idx < ROUND_BIAS {
+                (idx % PER_STAGE != STAGE_BIAS).then_some(idx % PER_STAGE)
+            } else if idx < LEN {
+                Some(PER_STAGE + idx - ROUND_BIAS)
+            } else if set.pairs {
+                Some(PER_STAGE + ROUND_CAP + 1 + (idx - pairs_at) % pair_block)
+            } else {
+                None
+            };
+            *input = local.map_or(u32::MAX, |l| l as u32);
+        }
+        let net = set.net.map(|(hidden1, hidden2)| Shape {
+            inputs: PER_STAGE + ROUND_CAP + 1 + if set.pairs { pair_block } else { 0 },
+            hidden1,
+            hidden2,
+            at: table,
+        });
+        let len = table + net.as_ref().map_or(0, |n| n.params());
         Some(Features {
-            geo: Geometry::new(layout)?,
+            geo,
+            set,
+            pairs,
+            pairs_at,
+            net,
+            net_input,
+            len,
         })
+    }
+
+    /// The network inputs of the active entries (into `out`; returns how many).
+    #[inline]
+    pub fn net_inputs(&self, active: &Active, out: &mut [u32; 144]) -> usize {
+        let mut n = 0;
+        for &i in active.as_slice() {
+            let input = self.net_input[i as usize];
+            if input != u32::MAX {
+                out[n] = input;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Where the table ends (the network's parameters, if any, follow).
+    pub fn table_len(&self) -> usize {
+        self.net.as_ref().map_or(self.len, |n| n.at)
+    }
+
+    /// Table entries of this feature set.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// The entries switched on by board `b` with `rounds_after` rolls still to come (>= 1).
@@ -187,14 +319,40 @@ impl Features {
         }
         out.push(base + STAGE_BIAS);
         out.push(ROUND_BIAS + rounds_after.min(ROUND_CAP));
+        if self.set.pairs {
+            self.pair_features(b, rounds_after, out);
+        }
+    }
+
+    /// The pair entries: what each mirror pair holds (empty, or the value named there and the
+    /// one at its mirror).
+    #[inline]
+    fn pair_features(&self, b: &Bits, rounds_after: usize, out: &mut Active) {
+        let mut values = [0u8; 64];
+        for v in 1..=6u8 {
+            let mut m = b.by_value[v as usize];
+            while m != 0 {
+                values[m.trailing_zeros() as usize] = v;
+                m &= m - 1;
+            }
+        }
+        let base = self.pairs_at + stage_of(rounds_after) * self.pairs.len() * PAIR_STATES;
+        for (k, &c) in self.pairs.iter().enumerate() {
+            let (a, m) = (values[c] as usize, values[self.geo.mirror(c)] as usize);
+            let state = if a == 0 { 0 } else { 1 + (a - 1) * 6 + (m - 1) };
+            out.push(base + k * PAIR_STATES + state);
+        }
     }
 
     /// Starting weights: what each group would score if the game ended now, plus a share of the
     /// points of partial groups that have room (halved per cell missing); everything else 0.
     /// Training from this prior instead of zeros skips the first, slow phase where greedy play
     /// with an empty table is near random.
-    pub fn prior() -> Vec<f32> {
-        let mut w = vec![0.0f32; LEN];
+    pub fn prior(&self) -> Vec<f32> {
+        let mut w = vec![0.0f32; self.table_len()];
+        if let Some(shape) = &self.net {
+            w.extend(super::net::initial(shape, 1, 48));
+        }
         for stage in 0..STAGES {
             let base = stage * PER_STAGE;
             for v in 1..=6usize {
@@ -249,7 +407,12 @@ mod tests {
 
     /// The features computed the slow, obvious way on arrays: groups by breadth-first search over
     /// the layout's neighbour lists, room by repeated neighbour steps over empty cells.
-    fn active_by_arrays(layout: &Layout, values: &[u8], rounds_after: usize) -> Vec<u32> {
+    fn active_by_arrays(
+        layout: &Layout,
+        values: &[u8],
+        rounds_after: usize,
+        pairs: bool,
+    ) -> Vec<u32> {
         let near = |set: &[usize]| -> Vec<usize> {
             let mut out: Vec<usize> = set
                 .iter()
@@ -373,11 +536,26 @@ mod tests {
         }
         out.push(base + STAGE_BIAS);
         out.push(ROUND_BIAS + rounds_after.min(ROUND_CAP));
+        if pairs {
+            // Pairs in cell order, each named at its lower cell; 37 states (empty, or 6 x 6).
+            let canonical: Vec<usize> = layout
+                .fillable()
+                .iter()
+                .copied()
+                .filter(|&c| layout.mirror(c) >= c)
+                .collect();
+            let stage_at = LEN + stage_of(rounds_after) * canonical.len() * 37;
+            for (k, &c) in canonical.iter().enumerate() {
+                let (a, m) = (values[c] as usize, values[layout.mirror(c)] as usize);
+                let state = if a == 0 { 0 } else { 1 + (a - 1) * 6 + m - 1 };
+                out.push(stage_at + k * 37 + state);
+            }
+        }
         out.into_iter().map(|i| i as u32).collect()
     }
 
     /// The mask features equal the array twin's (as multisets) on thousands of random boards of
-    /// the official layouts and random small ones, at every stage.
+    /// the official layouts and random small ones, at every stage, with and without the pairs.
     #[test]
     fn mask_features_match_the_array_twin() {
         use rand::{Rng, SeedableRng};
@@ -389,7 +567,9 @@ mod tests {
             } else {
                 super::super::super::bits::tests::random_layout(&mut rng)
             };
-            let f = Features::new(&layout).unwrap();
+            let pairs = case % 3 == 0;
+            let set = FeatureSet { pairs, net: None };
+            let f = Features::with_set(&layout, set).unwrap();
             let fill = rng.random_range(0.0..1.0);
             let mut values = vec![0u8; layout.cells()];
             for &c in layout.fillable() {
@@ -401,7 +581,7 @@ mod tests {
             let r = rng.random_range(1..30);
             f.active(&f.geo.from_values(&values), r, &mut a);
             let mut fast = a.as_slice().to_vec();
-            let mut slow = active_by_arrays(&layout, &values, r);
+            let mut slow = active_by_arrays(&layout, &values, r, pairs);
             fast.sort();
             slow.sort();
             assert_eq!(fast, slow, "case {case}");
@@ -431,5 +611,51 @@ mod tests {
             f.active(&b, 22 - k.min(21), &mut a);
             assert!(a.as_slice().iter().all(|&i| (i as usize) < LEN));
         }
+    }
+
+    /// The network sees a table entry without its stage: the same board at two round counts of
+    /// different stages gives the same inputs except the round count's own; every input is
+    /// inside the network, the stage biases are not inputs, and the set's name reads back.
+    #[test]
+    fn network_inputs_are_stage_free() {
+        let set = FeatureSet::parse("groups-v1+pairs+net16x8").unwrap();
+        assert_eq!(set.net, Some((16, 8)));
+        assert!(set.pairs);
+        for bad in [
+            "groups-v1+net16",
+            "groups-v1+net0x8",
+            "groups-v1+net8x8+pairs",
+            "x+pairs",
+        ] {
+            assert_eq!(FeatureSet::parse(bad), None, "{bad}");
+        }
+        let layout = official(1);
+        let f = Features::with_set(&layout, set).unwrap();
+        let shape = f.net.clone().unwrap();
+        assert_eq!(f.len(), f.table_len() + shape.params());
+        let mut b = f.geo.empty_board();
+        for (k, cell) in (0..64)
+            .filter(|&c| f.geo.canonical >> c & 1 == 1)
+            .enumerate()
+            .take(12)
+        {
+            f.geo
+                .apply(&mut b, cell, (k % 6 + 1) as u8, ((k * 5) % 6 + 1) as u8);
+        }
+        let inputs = |r: usize| {
+            let mut a = Active::default();
+            f.active(&b, r, &mut a);
+            let mut out = [0u32; 144];
+            let n = f.net_inputs(&a, &mut out);
+            assert_eq!(n, a.n - 1, "all but the stage bias");
+            let mut v = out[..n].to_vec();
+            assert!(v.iter().all(|&i| (i as usize) < shape.inputs));
+            v.sort();
+            v
+        };
+        let (early, late) = (inputs(20), inputs(2));
+        assert_ne!(stage_of(20), stage_of(2));
+        let differ = early.iter().filter(|i| !late.contains(i)).count();
+        assert_eq!(differ, 1, "{early:?} vs {late:?}");
     }
 }

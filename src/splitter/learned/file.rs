@@ -36,6 +36,8 @@ pub struct WeightFile {
     pub games: u64,
     /// The step-size scale it was trained with (informative; `--alpha`).
     pub alpha: f32,
+    /// The network's step size (`--net-rate`), when the feature set has a network.
+    pub net_rate: Option<f32>,
     pub weights: Vec<f32>,
     pub coherence: Option<Coherence>,
 }
@@ -53,13 +55,15 @@ pub fn layout_text(layout: &Layout) -> String {
 impl WeightFile {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = format!(
-            "{MAGIC} {VERSION}\nlayout {}\nfeatures {} {}\ntrained seed {} games {} alpha {}\ntc {}\ndata\n",
+            "{MAGIC} {VERSION}\nlayout {}\nfeatures {} {}\ntrained seed {} games {} alpha {}{}\ntc {}\ndata\n",
             self.layout,
             self.features,
             self.weights.len(),
             self.seed,
             self.games,
             self.alpha,
+            self.net_rate
+                .map_or(String::new(), |r| format!(" net-rate {r}")),
             if self.coherence.is_some() { "yes" } else { "no" }
         )
         .into_bytes();
@@ -74,6 +78,14 @@ impl WeightFile {
             put(&c.sizes);
         }
         out
+    }
+
+    /// The feature-set name in a file's header (its third line), if it has one.
+    pub fn peek_features(bytes: &[u8]) -> Option<String> {
+        let head = &bytes[..bytes.len().min(4096)];
+        let text = String::from_utf8_lossy(head);
+        let line = text.lines().nth(2)?.strip_prefix("features ")?;
+        Some(line.split(' ').next()?.to_string())
     }
 
     /// Parse a file's bytes; `source` names it in errors. Checks the header against `layout` and
@@ -146,12 +158,24 @@ impl WeightFile {
             ));
         }
         let trained: Vec<&str> = field(3, "trained")?.split(' ').collect();
-        let (seed, games, alpha) = match trained.as_slice() {
-            ["seed", s, "games", g, "alpha", a] => (s.parse().ok(), g.parse().ok(), a.parse().ok()),
-            _ => (None, None, None),
+        let (seed, games, alpha, net_rate) = match trained.as_slice() {
+            ["seed", s, "games", g, "alpha", a] => {
+                (s.parse().ok(), g.parse().ok(), a.parse().ok(), Some(None))
+            }
+            ["seed", s, "games", g, "alpha", a, "net-rate", r] => (
+                s.parse().ok(),
+                g.parse().ok(),
+                a.parse().ok(),
+                r.parse::<f32>().ok().filter(|r| r.is_finite()).map(Some),
+            ),
+            _ => (None, None, None, None),
         };
-        let (Some(seed), Some(games), Some(alpha)) = (seed, games, alpha) else {
-            return Err(err(4, "expected `trained seed S games N alpha A`".into()));
+        let (Some(seed), Some(games), Some(alpha), Some(net_rate)) = (seed, games, alpha, net_rate)
+        else {
+            return Err(err(
+                4,
+                "expected `trained seed S games N alpha A [net-rate R]`".into(),
+            ));
         };
         let tc = match field(4, "tc")? {
             "yes" => true,
@@ -187,6 +211,7 @@ impl WeightFile {
             seed,
             games,
             alpha,
+            net_rate,
             weights,
             coherence,
         })
@@ -205,6 +230,7 @@ mod tests {
             seed: 7,
             games: 123,
             alpha: 0.5,
+            net_rate: tc.then_some(0.001),
             weights: vec![1.5, -2.0, 0.25],
             coherence: tc.then(|| Coherence {
                 errors: vec![0.1, 0.2, 0.3],
@@ -247,6 +273,8 @@ mod tests {
             (with("features f1 3", "features f2 3"), "w:3: feature set"),
             (with("features f1 3", "features f1 4"), "w:3: feature set"),
             (with("games 123", "games x"), "w:4: expected"),
+            (with("net-rate 0.001", "net-rate inf"), "w:4: expected"),
+            (with("net-rate 0.001", "net-rate"), "w:4: expected"),
             (with("tc yes", "tc maybe"), "w:5: tc"),
             (good[..good.len() - 1].to_vec(), "w: 35 bytes of data"),
             (b"splitter-value 1\n".to_vec(), "w:2: header line"),

@@ -3,6 +3,7 @@
 
 pub mod features;
 pub mod file;
+pub mod net;
 pub mod train;
 pub mod value;
 

@@ -2,17 +2,40 @@
 //! table entries `features.rs` switches on; at the end of the game, the exact score. The player
 //! only asks "value of this afterstate" and "best placement of this roll".
 
-use super::features::{Active, Features, LEN, NAME};
+use super::features::{Active, FeatureSet, Features};
 use super::file::{layout_text, WeightFile};
+use super::net::{self, Activations};
 use crate::source_error::SourceError;
 use crate::splitter::game::{Dice, Placement};
 use crate::splitter::geometry::Bits;
 use crate::splitter::layout::{official, Layout};
+use std::cell::RefCell;
 
 /// Weights trained for the official layouts, built into the binary (how they were made:
 /// docs/splitter.md).
 const LAYOUT1: &[u8] = include_bytes!("../../../data/splitter/value-layout1.bin");
 const LAYOUT2: &[u8] = include_bytes!("../../../data/splitter/value-layout2.bin");
+
+/// Read a weight file for `layout` whose feature set is the one its header names (any set
+/// `FeatureSet::parse` knows); `source` names it in errors.
+pub fn parse_weight_file(
+    bytes: &[u8],
+    source: &str,
+    layout: &Layout,
+) -> Result<WeightFile, SourceError> {
+    let name = WeightFile::peek_features(bytes).unwrap_or_default();
+    let set = FeatureSet::parse(&name).ok_or_else(|| {
+        SourceError::new(
+            source,
+            3,
+            format!("unknown feature set {}", crate::source_error::quote(&name)),
+        )
+    })?;
+    let len = Features::with_set(layout, set)
+        .ok_or_else(|| SourceError::new(source, 0, "the layout has more than 64 cells"))?
+        .len();
+    WeightFile::parse(bytes, source, layout, &set.name(), len)
+}
 
 /// For every ordered pair of dice (a, b), the best placement with a at the named cell and b at
 /// its mirror, and its V.
@@ -27,10 +50,14 @@ pub struct LearnedValue {
 impl LearnedValue {
     /// All weights zero. None when the layout has more than 64 cells.
     pub fn untrained(layout: &Layout) -> Option<LearnedValue> {
-        Some(LearnedValue {
-            features: Features::new(layout)?,
-            weights: vec![0.0; LEN],
-        })
+        LearnedValue::untrained_with(layout, FeatureSet::default())
+    }
+
+    /// All weights zero, with the given feature families.
+    pub fn untrained_with(layout: &Layout, set: FeatureSet) -> Option<LearnedValue> {
+        let features = Features::with_set(layout, set)?;
+        let weights = vec![0.0; features.len()];
+        Some(LearnedValue { features, weights })
     }
 
     /// The built-in weights for an official layout; None for any other board.
@@ -39,7 +66,7 @@ impl LearnedValue {
             .into_iter()
             .find(|&(n, _)| *layout == official(n))?
             .1;
-        let file = WeightFile::parse(bytes, "built-in weights", layout, NAME, LEN)
+        let file = parse_weight_file(bytes, "built-in weights", layout)
             .expect("the built-in weights match their layout (tested)");
         LearnedValue::from_file(layout, &file)
     }
@@ -49,15 +76,16 @@ impl LearnedValue {
         let source = path.display().to_string();
         let bytes = std::fs::read(path)
             .map_err(|e| SourceError::new(&source, 0, format!("cannot read: {e}")))?;
-        let file = WeightFile::parse(&bytes, &source, layout, NAME, LEN)?;
+        let file = parse_weight_file(&bytes, &source, layout)?;
         LearnedValue::from_file(layout, &file)
             .ok_or_else(|| SourceError::new(&source, 0, "the layout has more than 64 cells"))
     }
 
     pub fn from_file(layout: &Layout, file: &WeightFile) -> Option<LearnedValue> {
         debug_assert_eq!(file.layout, layout_text(layout));
+        let set = FeatureSet::parse(&file.features)?;
         Some(LearnedValue {
-            features: Features::new(layout)?,
+            features: Features::with_set(layout, set)?,
             weights: file.weights.clone(),
         })
     }
@@ -72,38 +100,55 @@ impl LearnedValue {
         }
         let mut active = Active::default();
         self.features.active(b, rounds_after, &mut active);
-        active
+        self.value_of(&active, &mut Activations::default())
+    }
+
+    /// V from the active entries: the table's sum plus the network's output (its activations
+    /// kept in `act` for training).
+    #[inline]
+    pub fn value_of(&self, active: &Active, act: &mut Activations) -> f32 {
+        let table: f32 = active
             .as_slice()
             .iter()
             .map(|&i| self.weights[i as usize])
-            .sum()
+            .sum();
+        match &self.features.net {
+            None => table,
+            Some(shape) => {
+                let mut inputs = [0u32; 144];
+                let n = self.features.net_inputs(active, &mut inputs);
+                table + net::forward(shape, &self.weights, &inputs[..n], act)
+            }
+        }
     }
 
     /// The placement of `dice` on `b` with the largest V (`rounds_after` rolls to come after it;
     /// the first in cell order on ties), and that V. None when no pair is free.
     pub fn best(&self, b: &Bits, dice: Dice, rounds_after: usize) -> Option<(Placement, f32)> {
         let geo = &self.features.geo;
-        let mut free = geo.free_canonical(b);
-        let mut best: Option<(Placement, f32)> = None;
         let orders = [(dice.0, dice.1), (dice.1, dice.0)];
         let orders = if dice.0 == dice.1 {
             &orders[..1]
         } else {
             &orders[..]
         };
-        while free != 0 {
-            let cell = free.trailing_zeros() as usize;
-            free &= free - 1;
-            for &(a, bv) in orders {
-                let mut after = *b;
-                geo.apply(&mut after, cell, a, bv);
-                let v = self.value(&after, rounds_after);
-                if best.is_none_or(|(_, bv)| v > bv) {
-                    best = Some((Placement { cell, a, b: bv }, v));
+        self.with_afterstates(b, rounds_after, |values| {
+            let mut free = geo.free_canonical(b);
+            let mut best: Option<(Placement, f32)> = None;
+            while free != 0 {
+                let cell = free.trailing_zeros() as usize;
+                free &= free - 1;
+                for &(a, bv) in orders {
+                    let mut after = *b;
+                    geo.apply(&mut after, cell, a, bv);
+                    let v = values.value(&after);
+                    if best.is_none_or(|(_, bv)| v > bv) {
+                        best = Some((Placement { cell, a, b: bv }, v));
+                    }
                 }
             }
-        }
-        best
+            best
+        })
     }
 
     /// The expected V after the next roll from afterstate `b` (r >= 1 rolls to come), and the
@@ -113,23 +158,106 @@ impl LearnedValue {
         let geo = &self.features.geo;
         let none = Placement::NONE;
         let mut best = [[(none, f32::NEG_INFINITY); 6]; 6];
-        let mut free = geo.free_canonical(b);
-        while free != 0 {
-            let cell = free.trailing_zeros() as usize;
-            free &= free - 1;
-            for (a, row) in best.iter_mut().enumerate() {
-                for (bv, slot) in row.iter_mut().enumerate() {
-                    let (a, bv) = (a as u8 + 1, bv as u8 + 1);
-                    let mut after = *b;
-                    geo.apply(&mut after, cell, a, bv);
-                    let v = self.value(&after, r - 1);
-                    if v > slot.1 {
-                        *slot = (Placement { cell, a, b: bv }, v);
+        self.with_afterstates(b, r - 1, |values| {
+            let mut free = geo.free_canonical(b);
+            while free != 0 {
+                let cell = free.trailing_zeros() as usize;
+                free &= free - 1;
+                for (a, row) in best.iter_mut().enumerate() {
+                    for (bv, slot) in row.iter_mut().enumerate() {
+                        let (a, bv) = (a as u8 + 1, bv as u8 + 1);
+                        let mut after = *b;
+                        geo.apply(&mut after, cell, a, bv);
+                        let v = values.value(&after);
+                        if v > slot.1 {
+                            *slot = (Placement { cell, a, b: bv }, v);
+                        }
                     }
                 }
             }
-        }
+        });
         (average_over_rolls(|a, b| best[a][b].1), best)
+    }
+
+    /// Runs `f` with a valuer of the afterstates of `b` (boards one placement further, with
+    /// `rounds_after` rolls to come). With a network, the valuer starts each afterstate's first
+    /// layer from `b`'s, which differs from it by a few inputs only.
+    fn with_afterstates<R>(
+        &self,
+        b: &Bits,
+        rounds_after: usize,
+        f: impl FnOnce(&mut Afterstates) -> R,
+    ) -> R {
+        let Some(shape) = self.features.net.as_ref().filter(|_| rounds_after > 0) else {
+            return f(&mut Afterstates {
+                value: self,
+                rounds_after,
+                base: None,
+            });
+        };
+        BASE.with(|cell| {
+            // Never re-entered today; if it were, the inner call just works without a base.
+            let Ok(mut slot) = cell.try_borrow_mut() else {
+                return f(&mut Afterstates {
+                    value: self,
+                    rounds_after,
+                    base: None,
+                });
+            };
+            if !slot.as_ref().is_some_and(|base| base.fits(shape)) {
+                *slot = Some(net::Base::new(shape));
+            }
+            let base = slot.as_mut().expect("set just above");
+            let mut active = Active::default();
+            self.features.active(b, rounds_after, &mut active);
+            let mut inputs = [0u32; 144];
+            let n = self.features.net_inputs(&active, &mut inputs);
+            net::set_base(base, shape, &self.weights, &inputs[..n]);
+            f(&mut Afterstates {
+                value: self,
+                rounds_after,
+                base: Some(base),
+            })
+        })
+    }
+}
+
+thread_local! {
+    /// Per thread, the network's first layer for the board whose afterstates are being valued
+    /// (kept between calls so its per-input scratch is allocated once).
+    static BASE: RefCell<Option<net::Base>> = const { RefCell::new(None) };
+}
+
+/// Values afterstates of one board (see `LearnedValue::with_afterstates`).
+struct Afterstates<'a> {
+    value: &'a LearnedValue,
+    rounds_after: usize,
+    base: Option<&'a mut net::Base>,
+}
+
+impl Afterstates<'_> {
+    /// V of `after`, equal to `LearnedValue::value` up to float rounding.
+    #[inline]
+    fn value(&mut self, after: &Bits) -> f32 {
+        let v = self.value;
+        let Some(base) = self.base.as_deref_mut() else {
+            return v.value(after, self.rounds_after);
+        };
+        let geo = &v.features.geo;
+        if geo.free_canonical(after) == 0 {
+            return geo.exact(after) as f32;
+        }
+        let mut active = Active::default();
+        v.features.active(after, self.rounds_after, &mut active);
+        let table: f32 = active
+            .as_slice()
+            .iter()
+            .map(|&i| v.weights[i as usize])
+            .sum();
+        let shape = v.features.net.as_ref().expect("a base only with a network");
+        let mut inputs = [0u32; 144];
+        let n = v.features.net_inputs(&active, &mut inputs);
+        table + net::forward_from(base, shape, &v.weights, &inputs[..n])
     }
 }
 
@@ -148,6 +276,7 @@ pub fn average_over_rolls(by_dice: impl Fn(usize, usize) -> f32) -> f32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::features::LEN;
     use super::*;
 
     /// The built-in weights load for both official layouts (their headers name them), are
@@ -157,13 +286,84 @@ mod tests {
         for n in [1, 2] {
             let layout = official(n);
             let v = LearnedValue::built_in(&layout).unwrap();
-            assert_eq!(v.weights.len(), LEN);
-            assert_ne!(v.weights, super::super::features::Features::prior());
+            assert_eq!(v.weights.len(), v.features.len());
+            assert!(
+                v.features.len() > LEN,
+                "the built-in values have more than the groups"
+            );
+            assert_ne!(v.weights, v.features.prior());
             let other = official(3 - n);
             let bytes = if n == 1 { LAYOUT1 } else { LAYOUT2 };
-            assert!(WeightFile::parse(bytes, "w", &other, NAME, LEN).is_err());
+            let e = parse_weight_file(bytes, "w", &other).unwrap_err();
+            assert!(e.to_string().contains("trained for layout"), "{e}");
         }
         let small = Layout::parse_rows("1 1\n2 2\n", 1).unwrap();
         assert!(LearnedValue::built_in(&small).is_none());
+    }
+
+    /// With a network, `best` and `expected_next` value afterstates from the board's first layer
+    /// (a few rows added and taken away); they agree with `value`, computed from scratch, up to
+    /// float rounding, on random boards with random weights.
+    #[test]
+    fn afterstates_from_the_base_match_values_from_scratch() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        let layout = official(2);
+        let set = FeatureSet::parse("groups-v1+pairs+net32x16").unwrap();
+        let mut v = LearnedValue::untrained_with(&layout, set).unwrap();
+        v.weights = v.features.prior();
+        let at = v.features.table_len();
+        for w in &mut v.weights[at..] {
+            *w += rng.random_range(-0.3..0.3);
+        }
+        let geo = v.features.geo.clone();
+        for case in 0..40 {
+            let mut b = geo.empty_board();
+            for _ in 0..rng.random_range(0..18) {
+                let free = geo.free_canonical(&b);
+                if free == 0 {
+                    break;
+                }
+                let cells: Vec<usize> = (0..64).filter(|&c| free >> c & 1 == 1).collect();
+                let c = cells[rng.random_range(0..cells.len())];
+                geo.apply(&mut b, c, rng.random_range(1..=6), rng.random_range(1..=6));
+            }
+            if geo.free_canonical(&b) == 0 {
+                continue;
+            }
+            let r = rng.random_range(1..12);
+            let (expected, by_dice) = v.expected_next(&b, r);
+            let mut slow = [[f32::NEG_INFINITY; 6]; 6];
+            for cell in (0..64).filter(|&c| geo.free_canonical(&b) >> c & 1 == 1) {
+                for x in 1..=6u8 {
+                    for y in 1..=6u8 {
+                        let mut after = b;
+                        geo.apply(&mut after, cell, x, y);
+                        let s = &mut slow[x as usize - 1][y as usize - 1];
+                        *s = s.max(v.value(&after, r - 1));
+                    }
+                }
+            }
+            for x in 0..6 {
+                for y in 0..6 {
+                    let fast = by_dice[x][y].1;
+                    assert!(
+                        (fast - slow[x][y]).abs() < 1e-3,
+                        "case {case}: {fast} vs {}",
+                        slow[x][y]
+                    );
+                }
+            }
+            let slow_expected = average_over_rolls(|x, y| slow[x][y]);
+            assert!((expected - slow_expected).abs() < 1e-3, "case {case}");
+            let (p, best) = v.best(&b, Dice(3, 5), r - 1).unwrap();
+            let mut after = b;
+            geo.apply(&mut after, p.cell, p.a, p.b);
+            assert!((best - v.value(&after, r - 1)).abs() < 1e-3, "case {case}");
+            assert!(
+                (best - slow[2][4].max(slow[4][2])).abs() < 1e-3,
+                "case {case}"
+            );
+        }
     }
 }
