@@ -98,3 +98,81 @@ fn empty_input_is_an_error_and_bad_policy_is_rejected() {
     let (code, _, _) = run_bot("", &["--policy", "best"]);
     assert_ne!(code, 0);
 }
+
+/// `bot train splitter` with a network: a short run writes a resumable file; resuming it with
+/// nothing left to train and `--weights-only` writes the same weights without the training
+/// state (smaller); the bench plays with either; a misspelt feature set is one clear line.
+#[test]
+fn train_with_a_network_then_strip_the_state_and_play() {
+    let dir = std::env::temp_dir().join(format!("bot-train-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let full = dir.join("full.bin");
+    let slim = dir.join("slim.bin");
+    let (full_s, slim_s) = (full.to_str().unwrap(), slim.to_str().unwrap());
+    let train = ["train", "splitter", "--layout", "2", "--curve-games", "5"];
+    let args: Vec<&str> = train
+        .iter()
+        .copied()
+        .chain([
+            "--games",
+            "30",
+            "--features",
+            "groups-v1+pairs+net8x4",
+            "-o",
+            full_s,
+        ])
+        .collect();
+    let (code, out, err) = common::run_bot(&args, "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("games        30: greedy V"), "{out}");
+    let args: Vec<&str> = train
+        .iter()
+        .copied()
+        .chain([
+            "--games",
+            "30",
+            "--resume",
+            full_s,
+            "--weights-only",
+            "-o",
+            slim_s,
+        ])
+        .collect();
+    let (code, out, err) = common::run_bot(&args, "");
+    assert_eq!(code, 0, "{out}{err}");
+    let (full_len, slim_len) = (
+        std::fs::metadata(&full).unwrap().len(),
+        std::fs::metadata(&slim).unwrap().len(),
+    );
+    assert!(slim_len * 2 < full_len, "{slim_len} vs {full_len}");
+    let mut scores = Vec::new();
+    for file in [full_s, slim_s] {
+        let bench = [
+            "bench", "splitter", "--layout", "2", "--games", "3", "--policy", "value", "--seed",
+            "t", "--value", file,
+        ];
+        let (code, out, err) = common::run_bot(&bench, "");
+        assert_eq!(code, 0, "{out}{err}");
+        let line = out
+            .lines()
+            .find(|l| l.contains("value: mean"))
+            .unwrap_or("");
+        scores.push(line.split("move time").next().unwrap_or("").to_string());
+    }
+    assert!(!scores[0].is_empty());
+    assert_eq!(scores[0], scores[1], "the same weights play the same games");
+    let args: Vec<&str> = train
+        .iter()
+        .copied()
+        .chain(["--games", "5", "--features", "groups-v1+net8", "-o", full_s])
+        .collect();
+    let (code, _, err) = common::run_bot(&args, "");
+    assert_ne!(code, 0);
+    // clap's usage error: the first line names the flag and the value.
+    let first = err.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("error: invalid value 'groups-v1+net8' for '--features"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -108,6 +108,10 @@ pub struct BenchArgs {
     /// Learned value weights (default: the built-in ones for the official layouts).
     #[arg(long)]
     value: Option<std::path::PathBuf>,
+    /// Learned value at the cut of the search's rollouts, when not --value's (rollouts played by
+    /// one value and judged by another).
+    #[arg(long)]
+    leaf_value: Option<std::path::PathBuf>,
     /// Instead of measuring: tune the evaluation weights for N coordinate-descent passes on the
     /// greedy policy (use a dice seed other than the evaluation seeds) and print them.
     #[arg(long)]
@@ -159,12 +163,14 @@ fn measure(
     bar: &ProgressBar,
 ) -> Result<Summary, String> {
     let layout = official(layout_no);
-    let value = match &args.value {
-        Some(path) => Some(std::sync::Arc::new(
-            LearnedValue::load(path, &layout).map_err(|e| format!("--value {e}"))?,
-        )),
-        None => None,
+    let load = |path: &Option<std::path::PathBuf>, flag: &str| match path {
+        Some(path) => LearnedValue::load(path, &layout)
+            .map(|v| Some(std::sync::Arc::new(v)))
+            .map_err(|e| format!("{flag} {e}")),
+        None => Ok(None),
     };
+    let value = load(&args.value, "--value")?;
+    let leaf = load(&args.leaf_value, "--leaf-value")?;
     let settings = Settings {
         kind,
         ms: args.ms,
@@ -178,6 +184,7 @@ fn measure(
             args.threads.max(1)
         },
         value,
+        leaf,
         ..Settings::default()
     };
     let settings = args.search.apply(settings);

@@ -84,6 +84,15 @@ pub fn train(args: TrainArgs) -> ExitCode {
         "{bar:30} {pos}/{len} games {per_sec} eta {eta}  {msg}",
     );
     bar.set_position(trainer.games);
+    let save = |trainer: &Trainer| {
+        let mut file = trainer.to_file(&layout);
+        if args.weights_only {
+            file.coherence = None;
+        }
+        std::fs::write(&args.out, file.to_bytes())
+            .map_err(|e| format!("-o {}: {e}", args.out.display()))
+    };
+    let mut saved_at = u64::MAX;
     let started = Instant::now();
     let (mut window_sum, mut window_n) = (0u64, 0u64);
     let mut recent = std::collections::VecDeque::new();
@@ -118,17 +127,20 @@ pub fn train(args: TrainArgs) -> ExitCode {
                 )
             });
             (window_sum, window_n) = (0, 0);
-            let mut file = trainer.to_file(&layout);
-            if args.weights_only {
-                file.coherence = None;
-            }
-            if let Err(e) = std::fs::write(&args.out, file.to_bytes()) {
+            if let Err(e) = save(&trainer) {
                 bar.finish_and_clear();
-                return super::fail(format!("-o {}: {e}", args.out.display()));
+                return super::fail(e);
             }
+            saved_at = trainer.games;
         }
     }
     bar.finish_and_clear();
+    // A resumed run with nothing left to train still writes (e.g. to drop the training state).
+    if saved_at != trainer.games {
+        if let Err(e) = save(&trainer) {
+            return super::fail(e);
+        }
+    }
     println!(
         "wrote {} ({} games, {:.0} s)",
         args.out.display(),

@@ -61,6 +61,9 @@ pub struct Settings {
     /// The learned value; None = the built-in one for an official layout (other boards have
     /// none, and the policies that need it fall back to the hand evaluation).
     pub value: Option<Arc<LearnedValue>>,
+    /// The value at the cut of the search's rollouts, when not `value` (rollouts played by one
+    /// value and judged by another).
+    pub leaf: Option<Arc<LearnedValue>>,
     /// Which policy plays the search's rollouts.
     pub rollout: Rollout,
     /// Cut the search's rollouts after this many rolls and add the learned value (None: play
@@ -86,6 +89,7 @@ impl Default for Settings {
             threads: 1,
             params: None,
             value: None,
+            leaf: None,
             rollout: Rollout::Value,
             depth: Some(DEFAULT_DEPTH),
             finalists: 0,

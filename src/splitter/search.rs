@@ -51,6 +51,8 @@ impl std::str::FromStr for Rollout {
 struct Playout<'v> {
     geo: &'v Geometry,
     value: Option<&'v LearnedValue>,
+    /// The value at the cut (`value` unless another was given).
+    leaf: Option<&'v LearnedValue>,
     rollout: Rollout,
     depth: Option<usize>,
 }
@@ -75,12 +77,12 @@ impl Playout<'_> {
         first: Placement,
         rolls: &[Dice],
     ) -> f32 {
-        let cut = match (self.value, self.depth) {
+        let cut = match (self.leaf, self.depth) {
             (Some(_), Some(d)) => d.min(rolls.len()),
             _ => rolls.len(),
         };
         let end = rollout_bits(e, geo, start, first, rolls, cut);
-        match self.value {
+        match self.leaf {
             Some(v) if cut < rolls.len() => v.value(&end, rolls.len() - cut),
             _ => geo.exact(&end) as f32,
         }
@@ -111,9 +113,11 @@ impl<'a> Player<'a> {
         let mut batches = 0u32;
         let geo = self.hand.as_ref().map(|h| h.be.geometry().clone());
         let value = self.value.clone();
+        let leaf = self.settings.leaf.clone().or_else(|| value.clone());
         let playout = geo.as_ref().map(|geo| Playout {
             geo,
             value: value.as_deref(),
+            leaf: leaf.as_deref(),
             rollout: self.settings.rollout,
             depth: self.settings.depth,
         });
