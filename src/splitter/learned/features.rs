@@ -12,7 +12,9 @@
 //!   needs against the supply the stage implies;
 //! - how many empty cells have 0, 1, 2, 3, 4 empty neighbours (how open the rest of the board is);
 //! - the hearts (filled count and whether they agree, on which value);
-//! - a bias per stage and per exact number of rolls to come.
+//! - a bias per stage and per exact number of rolls to come;
+//! - optional families (`FeatureSet`): what each mirror pair holds (per stage), and a network's
+//!   inputs — the same entries without their stage (`net_inputs`).
 
 use super::super::geometry::{Bits, Geometry};
 use super::super::layout::Layout;

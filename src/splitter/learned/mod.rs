@@ -1,5 +1,6 @@
-//! The learned afterstate value (group-level features, one table per game stage), its weight
-//! file, and its TD trainer (`bot train splitter`).
+//! The learned afterstate value (group-level features, one table per game stage; optionally the
+//! mirror pairs' contents and a small network on the stage-free entries), its weight file, and
+//! its TD trainer (`bot train splitter`).
 
 pub mod features;
 pub mod file;

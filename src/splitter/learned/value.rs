@@ -1,6 +1,7 @@
 //! The learned afterstate value V(board after a placement, rolls still to come): the sum of the
-//! table entries `features.rs` switches on; at the end of the game, the exact score. The player
-//! only asks "value of this afterstate" and "best placement of this roll".
+//! table entries `features.rs` switches on, plus the network's output when the feature set has
+//! one (`net.rs`); at the end of the game, the exact score. The player only asks "value of this
+//! afterstate" and "best placement of this roll".
 
 use super::features::{Active, FeatureSet, Features};
 use super::file::{layout_text, WeightFile};
