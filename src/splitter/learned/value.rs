@@ -104,15 +104,21 @@ impl LearnedValue {
         self.value_of(&active, &mut Activations::default())
     }
 
+    /// The table's part of V: the sum of the active entries' weights.
+    #[inline]
+    fn table_sum(&self, active: &Active) -> f32 {
+        active
+            .as_slice()
+            .iter()
+            .map(|&i| self.weights[i as usize])
+            .sum()
+    }
+
     /// V from the active entries: the table's sum plus the network's output (its activations
     /// kept in `act` for training).
     #[inline]
     pub fn value_of(&self, active: &Active, act: &mut Activations) -> f32 {
-        let table: f32 = active
-            .as_slice()
-            .iter()
-            .map(|&i| self.weights[i as usize])
-            .sum();
+        let table = self.table_sum(active);
         match &self.features.net {
             None => table,
             Some(shape) => {
@@ -250,11 +256,7 @@ impl Afterstates<'_> {
         }
         let mut active = Active::default();
         v.features.active(after, self.rounds_after, &mut active);
-        let table: f32 = active
-            .as_slice()
-            .iter()
-            .map(|&i| v.weights[i as usize])
-            .sum();
+        let table = v.table_sum(&active);
         let shape = v.features.net.as_ref().expect("a base only with a network");
         let mut inputs = [0u32; 144];
         let n = v.features.net_inputs(&active, &mut inputs);
