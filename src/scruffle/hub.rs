@@ -33,13 +33,13 @@ const WORK: usize = 400_000_000;
 const STREAM: u64 = 0x4855_4220_4f50_454e;
 
 /// The best of the hub runs, each completed by the greedy with cell price `alpha`; prices come
-/// from `reference` (the best opening so far). With `until`, a run starts only before it.
+/// from `reference` (the best opening so far). Nothing runs past `deadline`; `None` if no run
+/// started.
 pub fn best_hub_plan(
     ctx: &Context,
     reference: &Plan,
     alpha: f32,
     seed: u64,
-    until: Option<Instant>,
     deadline: Instant,
 ) -> Option<Plan> {
     let filled = (0..ctx.layout.cells())
@@ -49,7 +49,7 @@ pub fn best_hub_plan(
     let mut fill = LineFill::new(ctx);
     let mut best: Option<Plan> = None;
     for m in PRICE_MULTIPLES {
-        if until.is_some_and(|t| Instant::now() >= t) {
+        if Instant::now() >= deadline {
             break;
         }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ STREAM);

@@ -336,7 +336,7 @@ fn hub_plans_replay_to_their_score() {
         laid += (gain > 0) as usize;
         // The completed hub plan, priced from a greedy opening.
         let reference = plan_of(&ctx, &case.solve(seed, Budget::work(0)).plays);
-        let hub = best_hub_plan(&ctx, &reference, 10.0, seed, None, far).expect("runs");
+        let hub = best_hub_plan(&ctx, &reference, 10.0, seed, far).expect("runs");
         let replayed = grid::replay(&case.layout, &case.words, &hub.plays);
         assert_eq!(replayed, Ok(hub.score), "seed {seed}");
     }

@@ -175,7 +175,7 @@ mod tests {
             for p in case.solve(seed, Budget::work(0)).plays {
                 reference.push(&ctx, p, &mut Vec::new());
             }
-            let hub = best_hub_plan(&ctx, &reference, 10.0, seed, None, far).expect("runs");
+            let hub = best_hub_plan(&ctx, &reference, 10.0, seed, far).expect("runs");
             let verdict = check(
                 ("board", board_text.as_bytes()),
                 ("words", words_text.as_bytes()),
