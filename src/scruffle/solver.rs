@@ -1,10 +1,12 @@
-//! The anytime solver: packing-greedy runs with different cell prices for 60% of the budget, the
-//! naive plan as a floor, the sub-word insertion pass, then large-neighbourhood search (`lns`) on
-//! the best plan until the deadline. (Randomised restarts around the best price were tried in place
-//! of the later openings and did not help on seeds 3, 7, 13, 15, 16.)
+//! The anytime solver: packing-greedy runs with different cell prices and the hub openings (`hub`)
+//! for 60% of the budget, the naive plan as a floor, the sub-word insertion pass, then
+//! large-neighbourhood search (`lns`) on the best plan until the deadline. (Randomised restarts
+//! around the best price were tried in place of the later openings and did not help on seeds 3,
+//! 7, 13, 15, 16.)
 
 use super::baseline::naive_greedy;
 use super::greedy::{extend, gap_candidates, Params, Start};
+use super::hub::best_hub_plan;
 use super::insert::insert_pass;
 use super::layout::Placement;
 use super::lns::improve;
@@ -19,7 +21,10 @@ pub struct Stats {
     pub greedy_runs: u32,
     pub greedy_score: u64,
     pub best_alpha: f32,
+    /// Share of the naive plan the best opening started from (-1: a hub opening won).
     pub best_prefix: f32,
+    /// Best score of the hub openings (0 if none ran).
+    pub hub_score: u64,
     pub lns_iterations: u64,
     pub lns_improvements: u64,
     pub inserted: u64,
@@ -47,6 +52,10 @@ const OPENINGS: [(f32, f32); 8] = [
     (0.3, 10.0),
     (0.0, 0.0),
 ];
+
+/// The hub openings (`hub`) run after this many greedy openings (the most useful ones), so that
+/// they still run when a large case leaves no time for the later openings.
+const HUBS_AFTER: usize = 3;
 
 /// How long the solver runs: until a deadline, or a fixed amount of work (deterministic whatever
 /// the machine's load: every opening runs, then `lns_iterations` LNS iterations).
@@ -97,9 +106,20 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     let opening_end = start + budget_time.mul_f64(0.6);
     let mut best: Option<Plan> = None;
     let mut filled = Vec::new();
-    for &(prefix, alpha) in &OPENINGS {
+    for (i, &(prefix, alpha)) in OPENINGS.iter().enumerate() {
         if best.is_some() && !fixed && Instant::now() >= opening_end {
             break;
+        }
+        if i == HUBS_AFTER {
+            // Within the openings' share of the time: a hub run cut short only loses.
+            let hub_end = if fixed { deadline } else { opening_end };
+            let reference = best.as_ref().expect("the first greedy run always happens");
+            let hub = best_hub_plan(ctx, reference, stats.best_alpha, seed, hub_end);
+            stats.hub_score = hub.as_ref().map_or(0, |h| h.score);
+            if let Some(hub) = hub.filter(|h| h.score > reference.score) {
+                stats.best_prefix = -1.0;
+                best = Some(hub);
+            }
         }
         let params = Params {
             alpha,

@@ -293,3 +293,52 @@ fn region_refills_keep_the_play_order_valid() {
     }
     assert!(gained > 10, "refills should usually add plays: {gained}");
 }
+
+/// A plan holding `plays` in order.
+fn plan_of(ctx: &Context, plays: &[Placement]) -> Plan {
+    let mut plan = Plan::empty(ctx);
+    let mut filled = Vec::new();
+    for &p in plays {
+        plan.push(ctx, p, &mut filled);
+    }
+    plan
+}
+
+#[test]
+fn hub_plans_replay_to_their_score() {
+    use super::hub::{best_hub_plan, lay_hubs};
+    use super::linefill::{FillPrices, LineFill};
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    let mut laid = 0;
+    for seed in 0..30 {
+        let case = small_case(5000 + seed);
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        // The hub strings alone, at a random letter price, on an empty board.
+        let price = vec![rng.random_range(0.0..40.0); case.layout.cells()];
+        let spelling = vec![0.0; ctx.automaton.entries.len()];
+        let prices = FillPrices {
+            cell: &price,
+            spelling: &spelling,
+        };
+        let mut plan = Plan::empty(&ctx);
+        let gain = lay_hubs(
+            &ctx,
+            &mut plan,
+            &mut LineFill::new(&ctx),
+            prices,
+            &mut rng,
+            far,
+        );
+        assert_eq!(plan.score, gain, "seed {seed}");
+        let replayed = grid::replay(&case.layout, &case.words, &plan.plays);
+        assert_eq!(replayed, Ok(plan.score), "seed {seed}");
+        laid += (gain > 0) as usize;
+        // The completed hub plan, priced from a greedy opening.
+        let reference = plan_of(&ctx, &case.solve(seed, Budget::work(0)).plays);
+        let hub = best_hub_plan(&ctx, &reference, 10.0, seed, far).expect("runs");
+        let replayed = grid::replay(&case.layout, &case.words, &hub.plays);
+        assert_eq!(replayed, Ok(hub.score), "seed {seed}");
+    }
+    assert!(laid > 15, "hub strings should usually be laid: {laid}");
+}

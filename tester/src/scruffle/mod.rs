@@ -160,6 +160,33 @@ mod tests {
     }
 
     #[test]
+    fn hub_plans_pass_the_independent_checker() {
+        use bot::scruffle::hub::best_hub_plan;
+        use bot::scruffle::plan::{Context, Plan};
+        let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+        for seed in 0..20 {
+            let (board_text, words_text) = small_case_text(100 + seed);
+            let board = input::Board::parse(&board_text, "board").unwrap();
+            let words = input::parse_words(&words_text, "words").unwrap();
+            let case = Case::new(&board, words);
+            let ctx = Context::new(&case.layout, &case.words, &case.table);
+            // Price the hubs from a greedy opening, as the solver does.
+            let mut reference = Plan::empty(&ctx);
+            for p in case.solve(seed, Budget::work(0)).plays {
+                reference.push(&ctx, p, &mut Vec::new());
+            }
+            let hub = best_hub_plan(&ctx, &reference, 10.0, seed, far).expect("runs");
+            let verdict = check(
+                ("board", board_text.as_bytes()),
+                ("words", words_text.as_bytes()),
+                ("hub", case.format(&hub.plays).as_bytes()),
+            )
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_eq!(verdict.score, hub.score as u128, "seed {seed}");
+        }
+    }
+
+    #[test]
     fn seed_lists_and_ranges() {
         assert_eq!(parse_seeds("1-3,7").unwrap(), [1, 2, 3, 7]);
         assert_eq!(parse_seeds(" 5 ").unwrap(), [5]);
