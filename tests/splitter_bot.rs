@@ -109,36 +109,26 @@ fn train_with_a_network_then_strip_the_state_and_play() {
     let full = dir.join("full.bin");
     let slim = dir.join("slim.bin");
     let (full_s, slim_s) = (full.to_str().unwrap(), slim.to_str().unwrap());
-    let train = ["train", "splitter", "--layout", "2", "--curve-games", "5"];
-    let args: Vec<&str> = train
-        .iter()
-        .copied()
-        .chain([
-            "--games",
-            "30",
-            "--features",
-            "groups-v1+pairs+net8x4",
-            "-o",
-            full_s,
-        ])
-        .collect();
-    let (code, out, err) = common::run_bot(&args, "");
+    // `bot train splitter` on layout 2 (short curve measurements) with these arguments.
+    let train = |more: &[&str]| {
+        let base = ["train", "splitter", "--layout", "2", "--curve-games", "5"];
+        let args: Vec<&str> = base.iter().chain(more).copied().collect();
+        common::run_bot(&args, "")
+    };
+    let features = ["--features", "groups-v1+pairs+net8x4"];
+    let (code, out, err) = train(&[&["--games", "30", "-o", full_s], &features[..]].concat());
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("games        30: greedy V"), "{out}");
-    let args: Vec<&str> = train
-        .iter()
-        .copied()
-        .chain([
-            "--games",
-            "30",
-            "--resume",
-            full_s,
-            "--weights-only",
-            "-o",
-            slim_s,
-        ])
-        .collect();
-    let (code, out, err) = common::run_bot(&args, "");
+    let strip = [
+        "--games",
+        "30",
+        "--resume",
+        full_s,
+        "--weights-only",
+        "-o",
+        slim_s,
+    ];
+    let (code, out, err) = train(&strip);
     assert_eq!(code, 0, "{out}{err}");
     let (full_len, slim_len) = (
         std::fs::metadata(&full).unwrap().len(),
@@ -161,12 +151,7 @@ fn train_with_a_network_then_strip_the_state_and_play() {
     }
     assert!(!scores[0].is_empty());
     assert_eq!(scores[0], scores[1], "the same weights play the same games");
-    let args: Vec<&str> = train
-        .iter()
-        .copied()
-        .chain(["--games", "5", "--features", "groups-v1+net8", "-o", full_s])
-        .collect();
-    let (code, _, err) = common::run_bot(&args, "");
+    let (code, _, err) = train(&["--games", "5", "--features", "groups-v1+net8", "-o", full_s]);
     assert_ne!(code, 0);
     // clap's usage error: the first line names the flag and the value.
     let first = err.lines().next().unwrap_or("");

@@ -4,7 +4,7 @@
 
 use crate::splitter::learned::features::FeatureSet;
 use crate::splitter::learned::train::{greedy_average, Trainer, DEFAULT_NET_RATE};
-use crate::splitter::learned::value::parse_weight_file;
+use crate::splitter::learned::value::read_weight_file;
 use crate::splitter::official;
 use clap::Parser;
 use std::path::PathBuf;
@@ -58,11 +58,8 @@ pub fn train(args: TrainArgs) -> ExitCode {
     let mut trainer = match &args.resume {
         Some(path) => {
             let source = path.display().to_string();
-            let loaded = std::fs::read(path)
-                .map_err(|e| format!("{source}: cannot read: {e}"))
-                .and_then(|bytes| {
-                    parse_weight_file(&bytes, &source, &layout).map_err(|e| e.to_string())
-                })
+            let loaded = read_weight_file(path, &layout)
+                .map_err(|e| e.to_string())
                 .and_then(|file| {
                     Trainer::resume(&layout, &file).map_err(|e| format!("{source}: {e}"))
                 });

@@ -24,6 +24,19 @@ pub struct Params {
     pub standalone: bool,
 }
 
+impl Params {
+    /// An opening run's knobs for cell price `alpha` (score-heavy runs may queue crossings that
+    /// fill more cells).
+    pub fn opening(alpha: f32) -> Params {
+        Params {
+            alpha,
+            new_cap: if alpha >= 3.0 { 12 } else { 4 },
+            noise: 0.0,
+            standalone: true,
+        }
+    }
+}
+
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 struct Entry {
     key: u32,

@@ -78,12 +78,7 @@ fn hub_plan<R: Rng>(
     };
     let mut plan = Plan::empty(ctx);
     lay_hubs(ctx, &mut plan, fill, prices, rng, deadline);
-    let params = Params {
-        alpha,
-        new_cap: if alpha >= 3.0 { 12 } else { 4 },
-        noise: 0.0,
-        standalone: true,
-    };
+    let params = Params::opening(alpha);
     let seeds: Vec<usize> = (0..ctx.layout.cells())
         .filter(|&c| plan.grid.letter(c) != 0)
         .collect();

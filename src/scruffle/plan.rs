@@ -64,6 +64,16 @@ impl Plan {
         }
     }
 
+    /// The plan of `plays` in order (each checked by the caller, as for `push`).
+    pub fn from_plays(ctx: &Context, plays: &[Placement]) -> Plan {
+        let mut plan = Plan::empty(ctx);
+        let mut filled = Vec::new();
+        for &p in plays {
+            plan.push(ctx, p, &mut filled);
+        }
+        plan
+    }
+
     /// Append a play the caller has checked (fits, letters agree, >= 1 new cell).
     pub fn push(&mut self, ctx: &Context, p: Placement, filled: &mut Vec<usize>) {
         let w = &ctx.words[p.word as usize];

@@ -121,12 +121,7 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
                 best = Some(hub);
             }
         }
-        let params = Params {
-            alpha,
-            new_cap: if alpha >= 3.0 { 12 } else { 4 },
-            noise: 0.0,
-            standalone: true,
-        };
+        let params = Params::opening(alpha);
         let mut plan = Plan::empty(ctx);
         filled.clear();
         for &p in &naive[..(naive.len() as f32 * prefix) as usize] {
@@ -147,10 +142,7 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     lap(&mut stats, "openings");
     let mut plan = best.expect("the first greedy run always happens");
     // Under a tight budget the packing runs may be cut short: never do worse than the naive plan.
-    let mut naive_plan = Plan::empty(ctx);
-    for &p in &naive {
-        naive_plan.push(ctx, p, &mut filled);
-    }
+    let naive_plan = Plan::from_plays(ctx, &naive);
     if naive_plan.score > plan.score {
         stats.best_prefix = 1.0;
         plan = naive_plan;

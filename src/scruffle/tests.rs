@@ -250,11 +250,8 @@ fn region_refills_keep_the_play_order_valid() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         // A plan with some plays, then a cleared window, as in the LNS.
         let solution = case.solve(seed, Budget::work(0));
-        let mut plan = Plan::empty(&ctx);
+        let mut plan = Plan::from_plays(&ctx, &solution.plays);
         let mut filled = Vec::new();
-        for &p in &solution.plays {
-            plan.push(&ctx, p, &mut filled);
-        }
         let (w, h) = (case.layout.width, case.layout.height);
         let (x0, y0) = (rng.random_range(0..w), rng.random_range(0..h));
         let window = Window {
@@ -294,16 +291,6 @@ fn region_refills_keep_the_play_order_valid() {
     assert!(gained > 10, "refills should usually add plays: {gained}");
 }
 
-/// A plan holding `plays` in order.
-fn plan_of(ctx: &Context, plays: &[Placement]) -> Plan {
-    let mut plan = Plan::empty(ctx);
-    let mut filled = Vec::new();
-    for &p in plays {
-        plan.push(ctx, p, &mut filled);
-    }
-    plan
-}
-
 #[test]
 fn hub_plans_replay_to_their_score() {
     use super::hub::{best_hub_plan, lay_hubs};
@@ -335,7 +322,7 @@ fn hub_plans_replay_to_their_score() {
         assert_eq!(replayed, Ok(plan.score), "seed {seed}");
         laid += (gain > 0) as usize;
         // The completed hub plan, priced from a greedy opening.
-        let reference = plan_of(&ctx, &case.solve(seed, Budget::work(0)).plays);
+        let reference = Plan::from_plays(&ctx, &case.solve(seed, Budget::work(0)).plays);
         let hub = best_hub_plan(&ctx, &reference, 10.0, seed, far).expect("runs");
         let replayed = grid::replay(&case.layout, &case.words, &hub.plays);
         assert_eq!(replayed, Ok(hub.score), "seed {seed}");

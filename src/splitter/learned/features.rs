@@ -210,9 +210,13 @@ impl Features {
         })
     }
 
-    /// The network inputs of the active entries (into `out`; returns how many).
+    /// The network inputs of the active entries (into `out`; returns how many: none without a
+    /// network).
     #[inline]
     pub fn net_inputs(&self, active: &Active, out: &mut [u32; 144]) -> usize {
+        if self.net.is_none() {
+            return 0;
+        }
         let mut n = 0;
         for &i in active.as_slice() {
             let input = self.net_input[i as usize];

@@ -379,22 +379,19 @@ mod tests {
         for &i in inputs {
             x[i as usize] += 1.0;
         }
-        let h1: Vec<f32> = (0..shape.hidden1)
-            .map(|i| {
-                let s: f32 = (0..shape.inputs)
-                    .map(|k| x[k] * w[shape.w1() + k * shape.hidden1 + i])
-                    .sum();
-                (s + w[shape.b1() + i]).max(0.0)
-            })
-            .collect();
-        let h2: Vec<f32> = (0..shape.hidden2)
-            .map(|j| {
-                let s: f32 = (0..shape.hidden1)
-                    .map(|i| h1[i] * w[shape.w2() + i * shape.hidden2 + j])
-                    .sum();
-                (s + w[shape.b2() + j]).max(0.0)
-            })
-            .collect();
+        // relu(x . W + b), W stored row by row (one row per input unit).
+        let layer = |x: &[f32], weights: usize, bias: usize, outputs: usize| -> Vec<f32> {
+            (0..outputs)
+                .map(|j| {
+                    let s: f32 = (0..x.len())
+                        .map(|k| x[k] * w[weights + k * outputs + j])
+                        .sum();
+                    (s + w[bias + j]).max(0.0)
+                })
+                .collect()
+        };
+        let h1 = layer(&x, shape.w1(), shape.b1(), shape.hidden1);
+        let h2 = layer(&h1, shape.w2(), shape.b2(), shape.hidden2);
         (0..shape.hidden2).map(|j| h2[j] * w[shape.w3() + j]).sum()
     }
 

@@ -134,12 +134,13 @@ impl Trainer {
     fn learn(&mut self, b: &Bits, r: usize, target: f32) {
         let mut active = Active::default();
         self.value.features.active(b, r, &mut active);
+        let mut inputs = [0u32; 144];
+        let n = self.value.features.net_inputs(&active, &mut inputs);
+        let inputs = &inputs[..n];
         let mut act = Activations::default();
-        let now = self.value.value_of(&active, &mut act);
+        let now = self.value.value_of(&active, inputs, &mut act);
         let delta = target - now;
         if let Some(shape) = &self.value.features.net {
-            let mut inputs = [0u32; 144];
-            let n = self.value.features.net_inputs(&active, &mut inputs);
             let c = &mut self.coherence;
             // The network's moments live in the coherence sums' slots past the table.
             let mut opt = net::Optimiser {
@@ -148,7 +149,7 @@ impl Trainer {
                 v: &mut c.sizes,
                 rate: self.net_rate,
             };
-            net::backward(shape, &mut opt, &inputs[..n], &act, delta);
+            net::backward(shape, &mut opt, inputs, &act, delta);
         }
         let w = &mut self.value.weights;
         let step = self.alpha * delta / active.n as f32;

@@ -38,6 +38,15 @@ pub fn parse_weight_file(
     WeightFile::parse(bytes, source, layout, &set.name(), len)
 }
 
+/// Read and parse the weight file at `path` for `layout` (at most `MAX_FILE_BYTES`).
+pub fn read_weight_file(
+    path: &std::path::Path,
+    layout: &Layout,
+) -> Result<WeightFile, SourceError> {
+    let bytes = crate::source_error::read_bytes(path)?;
+    parse_weight_file(&bytes, &path.display().to_string(), layout)
+}
+
 /// For every ordered pair of dice (a, b), the best placement with a at the named cell and b at
 /// its mirror, and its V.
 pub type BestByDice = [[(Placement, f32); 6]; 6];
@@ -74,12 +83,14 @@ impl LearnedValue {
 
     /// Read a weight file for `layout`.
     pub fn load(path: &std::path::Path, layout: &Layout) -> Result<LearnedValue, SourceError> {
-        let source = path.display().to_string();
-        let bytes = std::fs::read(path)
-            .map_err(|e| SourceError::new(&source, 0, format!("cannot read: {e}")))?;
-        let file = parse_weight_file(&bytes, &source, layout)?;
-        LearnedValue::from_file(layout, &file)
-            .ok_or_else(|| SourceError::new(&source, 0, "the layout has more than 64 cells"))
+        let file = read_weight_file(path, layout)?;
+        LearnedValue::from_file(layout, &file).ok_or_else(|| {
+            SourceError::new(
+                &path.display().to_string(),
+                0,
+                "the layout has more than 64 cells",
+            )
+        })
     }
 
     pub fn from_file(layout: &Layout, file: &WeightFile) -> Option<LearnedValue> {
@@ -95,13 +106,28 @@ impl LearnedValue {
     /// over (no roll left or no free pair), else the learned estimate of the final score.
     #[inline]
     pub fn value(&self, b: &Bits, rounds_after: usize) -> f32 {
+        self.estimate(b, rounds_after, None)
+    }
+
+    /// `value`, with the network's first layer started from `base` (a board one placement
+    /// before `b`) when given: equal up to float rounding.
+    #[inline]
+    fn estimate(&self, b: &Bits, rounds_after: usize, base: Option<&mut net::Base>) -> f32 {
         let geo = &self.features.geo;
         if rounds_after == 0 || geo.free_canonical(b) == 0 {
             return geo.exact(b) as f32;
         }
         let mut active = Active::default();
         self.features.active(b, rounds_after, &mut active);
-        self.value_of(&active, &mut Activations::default())
+        let mut inputs = [0u32; 144];
+        let n = self.features.net_inputs(&active, &mut inputs);
+        let inputs = &inputs[..n];
+        match (base, &self.features.net) {
+            (Some(base), Some(shape)) => {
+                self.table_sum(&active) + net::forward_from(base, shape, &self.weights, inputs)
+            }
+            _ => self.value_of(&active, inputs, &mut Activations::default()),
+        }
     }
 
     /// The table's part of V: the sum of the active entries' weights.
@@ -114,18 +140,14 @@ impl LearnedValue {
             .sum()
     }
 
-    /// V from the active entries: the table's sum plus the network's output (its activations
-    /// kept in `act` for training).
+    /// V from the active entries and their network inputs (`Features::net_inputs`): the
+    /// table's sum plus the network's output (its activations kept in `act` for training).
     #[inline]
-    pub fn value_of(&self, active: &Active, act: &mut Activations) -> f32 {
+    pub fn value_of(&self, active: &Active, inputs: &[u32], act: &mut Activations) -> f32 {
         let table = self.table_sum(active);
         match &self.features.net {
             None => table,
-            Some(shape) => {
-                let mut inputs = [0u32; 144];
-                let n = self.features.net_inputs(active, &mut inputs);
-                table + net::forward(shape, &self.weights, &inputs[..n], act)
-            }
+            Some(shape) => table + net::forward(shape, &self.weights, inputs, act),
         }
     }
 
@@ -246,21 +268,8 @@ impl Afterstates<'_> {
     /// V of `after`, equal to `LearnedValue::value` up to float rounding.
     #[inline]
     fn value(&mut self, after: &Bits) -> f32 {
-        let v = self.value;
-        let Some(base) = self.base.as_deref_mut() else {
-            return v.value(after, self.rounds_after);
-        };
-        let geo = &v.features.geo;
-        if geo.free_canonical(after) == 0 {
-            return geo.exact(after) as f32;
-        }
-        let mut active = Active::default();
-        v.features.active(after, self.rounds_after, &mut active);
-        let table = v.table_sum(&active);
-        let shape = v.features.net.as_ref().expect("a base only with a network");
-        let mut inputs = [0u32; 144];
-        let n = v.features.net_inputs(&active, &mut inputs);
-        table + net::forward_from(base, shape, &v.weights, &inputs[..n])
+        let base = self.base.as_deref_mut();
+        self.value.estimate(after, self.rounds_after, base)
     }
 }
 

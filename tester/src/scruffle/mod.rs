@@ -171,10 +171,7 @@ mod tests {
             let case = Case::new(&board, words);
             let ctx = Context::new(&case.layout, &case.words, &case.table);
             // Price the hubs from a greedy opening, as the solver does.
-            let mut reference = Plan::empty(&ctx);
-            for p in case.solve(seed, Budget::work(0)).plays {
-                reference.push(&ctx, p, &mut Vec::new());
-            }
+            let reference = Plan::from_plays(&ctx, &case.solve(seed, Budget::work(0)).plays);
             let hub = best_hub_plan(&ctx, &reference, 10.0, seed, far).expect("runs");
             let verdict = check(
                 ("board", board_text.as_bytes()),
