@@ -161,3 +161,62 @@ fn train_with_a_network_then_strip_the_state_and_play() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Bad learned-value inputs: an unreadable `--leaf-value`, a weight file naming an unknown
+/// feature set, an absurd `--net-rate` — each one clear error line naming the flag, non-zero exit.
+#[test]
+fn bad_value_files_and_rates_are_one_line_errors() {
+    let dir = std::env::temp_dir().join(format!("bot-value-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.bin");
+    std::fs::write(&bad, "splitter-value 1\nlayout x\nfeatures groups-v9 3\n").unwrap();
+    let bench = ["bench", "splitter", "--games", "1", "--layout", "2"];
+    let cases: [(Vec<&str>, &str); 4] = [
+        (
+            [&bench[..], &["--leaf-value", "/nonexistent/v.bin"]].concat(),
+            "error: --leaf-value /nonexistent/v.bin: cannot read",
+        ),
+        (
+            [&bench[..], &["--value", bad.to_str().unwrap()]].concat(),
+            ":3: unknown feature set \"groups-v9\"",
+        ),
+        (
+            vec![
+                "train",
+                "splitter",
+                "--layout",
+                "2",
+                "--games",
+                "1",
+                "-o",
+                "x",
+                "--net-rate",
+                "0",
+            ],
+            "error: invalid value '0' for '--net-rate",
+        ),
+        (
+            vec![
+                "train",
+                "splitter",
+                "--layout",
+                "2",
+                "--games",
+                "1",
+                "-o",
+                "x",
+                "--net-rate",
+                "NaN",
+            ],
+            "error: invalid value 'NaN' for '--net-rate",
+        ),
+    ];
+    for (args, want) in cases {
+        let (code, _, err) = common::run_bot(&args, "");
+        assert_ne!(code, 0, "{args:?}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(first.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
