@@ -213,9 +213,6 @@ pub struct U4Params {
     pub deadline: Option<Instant>,
     /// Solve the rows and columns of a sweep on all cores (same result as one thread).
     pub parallel: bool,
-    /// Line-DP node-steps (automaton nodes x cells per sweep) the sweeps may spend: no sweep
-    /// starts that would pass it, so a capped run is deterministic whatever the clock.
-    pub work: Option<usize>,
 }
 
 /// The letter-aware bound and the multipliers of its best iterate (reduced costs for the search).
@@ -292,17 +289,6 @@ fn sweep(
     }
 }
 
-/// Each segment of the board and its best string's value under `m` (one sweep, one thread).
-pub fn line_values(layout: &Layout, a: &Automaton, m: &Multipliers) -> Vec<(Segment, f64)> {
-    let segments = layout.segments();
-    let values = sweep(layout, a, &segments, m, false);
-    segments
-        .into_iter()
-        .zip(values)
-        .map(|(s, (v, _))| (s, v))
-        .collect()
-}
-
 /// U4: every placement is an occurrence of its spelling in the final string of its row or column,
 /// so the total is at most the sum over lines of the best string's occurrence scores (`LineDp`),
 /// with Lagrangian multipliers for "each entry once" (mu >= 0 per spelling), "each placement
@@ -311,24 +297,10 @@ pub fn line_values(layout: &Layout, a: &Automaton, m: &Multipliers) -> Vec<(Segm
 /// that letter there, the column -lambda). Any multipliers give a valid bound; Polyak subgradient
 /// steps from a scaled-down U3 price vector tighten it, and the result is never above U3.
 pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params: U4Params) -> U4 {
-    let longest = layout.longest_run();
-    let a = Automaton::new(words, |i| words[i].len() <= longest);
-    u4_on(layout, words, table, &a, lower, params)
-}
-
-/// `u4` over an automaton already built from the entries that fit (the solver's own).
-pub fn u4_on(
-    layout: &Layout,
-    words: &[Vec<u8>],
-    table: &Table,
-    a: &Automaton,
-    lower: u64,
-    params: U4Params,
-) -> U4 {
     let (b3, prices) = lagrange_u3(layout, words, table, lower, 100);
     let longest = layout.longest_run();
+    let a = Automaton::new(words, |i| words[i].len() <= longest);
     let segments = layout.segments();
-    let sweep_work = a.nodes() * segments.iter().map(|s| s.len).sum::<usize>();
     let cells = layout.cells();
     let open: Vec<usize> = (0..cells).filter(|&c| layout.is_open(c)).collect();
     let mut span_min = SpanMin::new(words, longest);
@@ -370,9 +342,7 @@ pub fn u4_on(
     let mut theta = 1.0;
     let mut since_better = 0;
     for round in 0..params.iterations {
-        if params.deadline.is_some_and(|d| Instant::now() >= d)
-            || params.work.is_some_and(|w| (round + 1) * sweep_work > w)
-        {
+        if params.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         used.iter_mut().for_each(|x| *x = 0);
@@ -382,7 +352,7 @@ pub fn u4_on(
         for (seg, (v, path)) in
             segments
                 .iter()
-                .zip(sweep(layout, a, &segments, &m, params.parallel))
+                .zip(sweep(layout, &a, &segments, &m, params.parallel))
         {
             value += v;
             let cell_at = |t: usize| seg.start + t * layout.step(seg.dir);

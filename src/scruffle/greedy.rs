@@ -5,9 +5,7 @@
 //! re-checked when popped, and a stale one (its new-cell count changed) is dropped because the
 //! change pushed a fresher entry.
 
-use super::automaton::NO_NODE;
-use super::bounds::Multipliers;
-use super::layout::{Dir, Placement, Pos, DIRS};
+use super::layout::{Placement, Pos, DIRS};
 use super::plan::{Context, Plan};
 use rand::Rng;
 use std::collections::BinaryHeap;
@@ -50,7 +48,6 @@ struct Entry {
 struct Run<'c, 'a, R> {
     ctx: &'c Context<'a>,
     params: Params,
-    prices: Option<Prices<'c>>,
     rng: &'c mut R,
     heap: BinaryHeap<Entry>,
     next_standalone: Vec<u32>,
@@ -113,54 +110,9 @@ impl Context<'_> {
     }
 }
 
-/// U4's multipliers as reduced costs (`bounds::Multipliers`): a placement is charged its
-/// spelling's price and, for each cell it fills, the cell's price less the letter preference of
-/// its line's direction there, i.e. what the relaxation says the rest of the board loses.
-#[derive(Clone, Copy)]
-pub struct Prices<'m> {
-    pub m: &'m Multipliers,
-    /// Share of the charge taken off the score.
-    pub scale: f64,
-}
-
-impl Prices<'_> {
-    /// The charge for `word` at `pos` on `plan`'s board (only its empty cells pay).
-    pub fn charge(&self, ctx: &Context, plan: &Plan, word: usize, pos: Pos) -> f64 {
-        let parts: u32 = std::env::var("SCRUFFLE_PARTS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(7);
-        let spelling = ctx.automaton.spelling_of_entry[word];
-        let mut total = if spelling == NO_NODE || parts & 1 == 0 {
-            0.0
-        } else {
-            self.m.mu[spelling as usize]
-        };
-        let sign = if pos.dir() == Dir::H { 1.0 } else { -1.0 };
-        let step = ctx.layout.step(pos.dir());
-        for (k, &l) in ctx.words[word].iter().enumerate() {
-            let c = pos.start() + k * step;
-            if plan.grid.letter(c) == 0 {
-                if parts & 2 != 0 {
-                    total += self.m.pi[c];
-                }
-                if parts & 4 != 0 {
-                    total -= sign * self.m.lambda[c][(l - b'A') as usize];
-                }
-            }
-        }
-        self.scale * total
-    }
-}
-
 impl<R: Rng> Run<'_, '_, R> {
-    /// Heap key of `word` at `pos`, worth `score` and filling `new` cells of `plan`.
-    fn key(&mut self, plan: &Plan, word: usize, pos: Pos, score: u64, new: usize) -> u32 {
-        let value = match self.prices {
-            Some(p) => (score as f64 - p.charge(self.ctx, plan, word, pos)).max(0.0) as f32,
-            None => score as f32,
-        };
-        let mut k = value / (new as f32 + self.params.alpha).max(1e-3);
+    fn key(&mut self, score: u64, new: usize) -> u32 {
+        let mut k = score as f32 / (new as f32 + self.params.alpha).max(1e-3);
         if self.params.noise > 0.0 {
             k *= 1.0 + self.params.noise * self.rng.random::<f32>();
         }
@@ -176,7 +128,7 @@ impl<R: Rng> Run<'_, '_, R> {
             if plan.grid.probe(self.ctx.layout, w, pos) == Some(w.len()) {
                 let score =
                     score + self.ctx.family_score(plan, word, pos) - self.ctx.layout.score(w, pos);
-                let key = self.key(plan, word, pos, score, w.len());
+                let key = self.key(score, w.len());
                 self.heap.push(Entry {
                     key,
                     word: word as u32,
@@ -213,8 +165,7 @@ impl<R: Rng> Run<'_, '_, R> {
                     .probe_capped(ctx.layout, w, pos, self.params.new_cap)
                 {
                     Some(new) if new > 0 && new <= self.params.new_cap => {
-                        let score = ctx.family_score(plan, word as usize, pos);
-                        let key = self.key(plan, word as usize, pos, score, new);
+                        let key = self.key(ctx.family_score(plan, word as usize, pos), new);
                         self.heap.push(Entry {
                             key,
                             word,
@@ -239,8 +190,6 @@ pub struct Start<'s> {
     /// Removed plays: queued again (so a repair can always restore them), and their entries'
     /// standalone streams restart when `Params::standalone` is off.
     pub revive: &'s [Placement],
-    /// Rank by score less these reduced costs (`Prices`) instead of by score.
-    pub prices: Option<Prices<'s>>,
 }
 
 /// Extend `plan` greedily until nothing fits or `deadline` passes.
@@ -256,12 +205,10 @@ pub fn extend<R: Rng>(
         seeds,
         extra,
         revive,
-        prices,
     } = from;
     let mut run = Run {
         ctx,
         params,
-        prices,
         rng,
         heap: BinaryHeap::new(),
         next_standalone: vec![0; ctx.words.len()],
@@ -296,8 +243,7 @@ pub fn extend<R: Rng>(
             continue;
         }
         if let Some(new) = plan.grid.probe(ctx.layout, w, p.pos).filter(|&n| n > 0) {
-            let score = ctx.family_score(plan, p.word as usize, p.pos);
-            let key = run.key(plan, p.word as usize, p.pos, score, new);
+            let key = run.key(ctx.family_score(plan, p.word as usize, p.pos), new);
             run.heap.push(Entry {
                 key,
                 word: p.word,

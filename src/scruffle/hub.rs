@@ -41,7 +41,6 @@ pub fn best_hub_plan(
     alpha: f32,
     seed: u64,
     deadline: Instant,
-    u4: Option<&super::bounds::Multipliers>,
 ) -> Option<Plan> {
     let filled = (0..ctx.layout.cells())
         .filter(|&c| reference.grid.letter(c) != 0)
@@ -54,15 +53,7 @@ pub fn best_hub_plan(
             break;
         }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ STREAM);
-        let plan = hub_plan(
-            ctx,
-            &mut fill,
-            m * cell_value,
-            alpha,
-            &mut rng,
-            deadline,
-            u4,
-        );
+        let plan = hub_plan(ctx, &mut fill, m * cell_value, alpha, &mut rng, deadline);
         if best.as_ref().is_none_or(|b| plan.score > b.score) {
             best = Some(plan);
         }
@@ -78,31 +69,12 @@ fn hub_plan<R: Rng>(
     alpha: f32,
     rng: &mut R,
     deadline: Instant,
-    u4: Option<&super::bounds::Multipliers>,
 ) -> Plan {
-    let mut letter_price = vec![price; ctx.layout.cells()];
-    let mut spelling_price = vec![0.0; ctx.automaton.entries.len()];
-    let mut claim = None;
-    let mut letters = None;
-    if let (Some(m), Ok(spec)) = (u4, std::env::var("SCRUFFLE_HUBU4")) {
-        let k: Vec<f64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
-        spelling_price = m.mu.iter().map(|x| x * k[0]).collect();
-        for (p, x) in letter_price.iter_mut().zip(&m.pi) {
-            *p += k[1] * x;
-        }
-        letters = Some(
-            m.lambda
-                .iter()
-                .map(|l| l.map(|x| x * k[2]))
-                .collect::<Vec<_>>(),
-        );
-        claim = Some(m.pi.iter().map(|x| x * k[3]).collect::<Vec<_>>());
-    }
+    let letter_price = vec![price; ctx.layout.cells()];
+    let spelling_price = vec![0.0; ctx.automaton.entries.len()];
     let prices = FillPrices {
         cell: &letter_price,
         spelling: &spelling_price,
-        claim: claim.as_deref(),
-        letters: letters.as_deref(),
     };
     let mut plan = Plan::empty(ctx);
     lay_hubs(ctx, &mut plan, fill, prices, rng, deadline);

@@ -18,10 +18,6 @@ pub struct FillPrices<'p> {
     pub cell: &'p [f64],
     /// Paid by each occurrence of a spelling, by spelling (`+inf` forbids it).
     pub spelling: &'p [f64],
-    /// Paid by each occurrence for the empty cell it claims as its own, by cell (none: free).
-    pub claim: Option<&'p [f64]>,
-    /// Added to a row's letter on an empty cell, taken from a column's, by cell and letter.
-    pub letters: Option<&'p [[f64; 26]]>,
 }
 
 /// Buffers for filling segments; one per search thread.
@@ -73,24 +69,13 @@ impl LineFill {
         self.cells.extend(seg.cells(layout));
         self.input.clear();
         let mut any_empty = false;
-        let sign = if seg.dir == super::layout::Dir::H {
-            1.0
-        } else {
-            -1.0
-        };
         for &c in &self.cells {
             let (mult, factor) = (layout.letter_mult(c), layout.word_factor(c));
             match plan.grid.letter(c) {
                 0 => {
                     any_empty = true;
-                    let mut bonus = [-prices.cell[c]; 26];
-                    if let Some(letters) = prices.letters {
-                        for (b, &x) in bonus.iter_mut().zip(&letters[c]) {
-                            *b += sign * x;
-                        }
-                    }
-                    let claim = prices.claim.map_or(0.0, |p| p[c]);
-                    self.input.push(mult, factor, claim, bonus, true);
+                    self.input
+                        .push(mult, factor, 0.0, [-prices.cell[c]; 26], true);
                 }
                 l => {
                     // A filled cell cannot be anybody's new cell.

@@ -5,7 +5,7 @@
 //! concentrates there.
 
 use super::greedy::{extend, Params, Start};
-use super::layout::{Dir, Placement, Pos, Segment};
+use super::layout::{Dir, Placement, Pos};
 use super::linefill::{FillPrices, LineFill};
 use super::plan::{Context, Plan};
 use super::region::{self, Window};
@@ -34,7 +34,6 @@ pub fn improve<R: Rng>(
     repair: Params,
     rng: &mut R,
     budget: Budget,
-    u4: Option<&super::bounds::Multipliers>,
 ) -> (Plan, LnsStats) {
     let deadline = budget.deadline;
     let layout = ctx.layout;
@@ -51,69 +50,8 @@ pub fn improve<R: Rng>(
     let mut removed = Vec::new();
     let mut mark = vec![0u32; layout.cells()];
     let mut fill = LineFill::new(ctx);
-    let mut letter_price = vec![region::LETTER_PRICE; layout.cells()];
-    let mut spelling_price = vec![0.0; ctx.automaton.entries.len()];
-    let mut claim = None;
-    let mut letters = None;
-    if let (Some(m), Ok(spec)) = (u4, std::env::var("SCRUFFLE_LNSU4")) {
-        let k: Vec<f64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
-        spelling_price = m.mu.iter().map(|x| x * k[0]).collect();
-        for (p, x) in letter_price.iter_mut().zip(&m.pi) {
-            *p = k[4] + k[1] * x;
-        }
-        letters = Some(
-            m.lambda
-                .iter()
-                .map(|l| l.map(|x| x * k[2]))
-                .collect::<Vec<_>>(),
-        );
-        claim = Some(m.pi.iter().map(|x| x * k[3]).collect::<Vec<_>>());
-    }
-    // EXPERIMENT: window centres on lines where the plan is furthest below U4's line values.
-    let gap_lines: Vec<(Segment, f64)> = match (u4, std::env::var("SCRUFFLE_GAPWIN")) {
-        (Some(m), Ok(_)) => {
-            let mut lv = super::bounds::line_values(layout, &ctx.automaton, m);
-            let mut line_score = std::collections::HashMap::new();
-            for p in &plan.plays {
-                let dir = p.pos.dir();
-                let c = p.pos.start();
-                let key = (dir as usize, if dir == Dir::H { c / w } else { c % w });
-                *line_score.entry(key).or_insert(0.0) +=
-                    layout.score(&ctx.words[p.word as usize], p.pos) as f64;
-            }
-            // Per segment: gap = value - plan score on its line (approximate: whole line).
-            for (seg, v) in lv.iter_mut() {
-                let key = (
-                    seg.dir as usize,
-                    if seg.dir == Dir::H {
-                        seg.start / w
-                    } else {
-                        seg.start % w
-                    },
-                );
-                *v = (*v - line_score.get(&key).copied().unwrap_or(0.0)).max(0.0);
-            }
-            lv.retain(|(_, v)| *v > 0.0);
-            lv
-        }
-        _ => Vec::new(),
-    };
-    let lns_scale: Option<f64> = std::env::var("SCRUFFLE_LNSPRICE")
-        .ok()
-        .map(|v| v.parse().unwrap());
-    // EXPERIMENT: window centres weighted by U4's cell prices.
-    let pi_cells: Vec<(usize, f64)> = match (u4, std::env::var("SCRUFFLE_PIWIN")) {
-        (Some(m), Ok(_)) => {
-            m.pi.iter()
-                .copied()
-                .enumerate()
-                .filter(|&(c, v)| v > 0.0 && layout.is_open(c))
-                .collect()
-        }
-        _ => Vec::new(),
-    };
-    let pi_total: f64 = pi_cells.iter().map(|x| x.1).sum();
-    let gap_total: f64 = gap_lines.iter().map(|x| x.1).sum();
+    let letter_price = vec![region::LETTER_PRICE; layout.cells()];
+    let spelling_price = vec![0.0; ctx.automaton.entries.len()];
     let start = Instant::now();
     let span = deadline
         .saturating_duration_since(start)
@@ -134,30 +72,8 @@ pub fn improve<R: Rng>(
         }
         stats.iterations += 1;
         let stamp = stats.iterations as u32;
-        let centre = if pi_total > 0.0 && rng.random_bool(0.5) {
-            let mut r = rng.random::<f64>() * pi_total;
-            let mut pick = pi_cells[pi_cells.len() - 1].0;
-            for &(c, v) in &pi_cells {
-                if r < v {
-                    pick = c;
-                    break;
-                }
-                r -= v;
-            }
-            pick
-        } else if !hot.is_empty() && rng.random_bool(0.5) {
+        let centre = if !hot.is_empty() && rng.random_bool(0.5) {
             hot[rng.random_range(0..hot.len())]
-        } else if gap_total > 0.0 {
-            let mut r = rng.random::<f64>() * gap_total;
-            let mut pick = gap_lines[gap_lines.len() - 1].0;
-            for (seg, v) in &gap_lines {
-                if r < *v {
-                    pick = *seg;
-                    break;
-                }
-                r -= v;
-            }
-            pick.start + rng.random_range(0..pick.len) * layout.step(pick.dir)
         } else {
             rng.random_range(0..layout.cells())
         };
@@ -192,8 +108,6 @@ pub fn improve<R: Rng>(
             let prices = FillPrices {
                 cell: &letter_price,
                 spelling: &spelling_price,
-                claim: claim.as_deref(),
-                letters: letters.as_deref(),
             };
             region::refill_window(ctx, &mut plan, &mut fill, &window, prices);
         }
@@ -240,7 +154,6 @@ pub fn improve<R: Rng>(
             seeds: &seeds,
             extra: &extra,
             revive: &removed,
-            prices: lns_scale.and_then(|scale| u4.map(|m| super::greedy::Prices { m, scale })),
         };
         extend(ctx, &mut plan, repair, from, rng, deadline);
 

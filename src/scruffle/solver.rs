@@ -106,70 +106,15 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     let opening_end = start + budget_time.mul_f64(0.6);
     let mut best: Option<Plan> = None;
     let mut filled = Vec::new();
-    let mut u4: Option<super::bounds::U4> = None;
     for (i, &(prefix, alpha)) in OPENINGS.iter().enumerate() {
         if best.is_some() && !fixed && Instant::now() >= opening_end {
             break;
-        }
-        if i == HUBS_AFTER && std::env::var("SCRUFFLE_U4SWEEPS").is_ok() {
-            let sweeps: usize = std::env::var("SCRUFFLE_U4SWEEPS").unwrap().parse().unwrap();
-            let t = Instant::now();
-            let lower = best.as_ref().map_or(0, |b| b.score);
-            let u = super::bounds::u4_on(
-                ctx.layout,
-                ctx.words,
-                ctx.table,
-                &ctx.automaton,
-                lower,
-                super::bounds::U4Params {
-                    iterations: sweeps,
-                    deadline: None,
-                    parallel: false,
-                    work: None,
-                },
-            );
-            if std::env::var("SCRUFFLE_DEBUG").is_ok() {
-                eprintln!(
-                    "u4 in solver: {} sweeps {:.2}s value {}",
-                    u.sweeps,
-                    t.elapsed().as_secs_f64(),
-                    u.value
-                );
-            }
-            if std::env::var("SCRUFFLE_DEBUG").is_ok() {
-                let m = &u.best;
-                let open: Vec<usize> = (0..ctx.layout.cells())
-                    .filter(|&c| ctx.layout.is_open(c))
-                    .collect();
-                let n = open.len() as f64;
-                let mp = open.iter().map(|&c| m.pi[c]).sum::<f64>() / n;
-                let xp = open.iter().map(|&c| m.pi[c]).fold(0.0, f64::max);
-                let nz = open.iter().filter(|&&c| m.pi[c] > 0.0).count();
-                let ml = open
-                    .iter()
-                    .map(|&c| m.lambda[c].iter().map(|x| x.abs()).fold(0.0, f64::max))
-                    .sum::<f64>()
-                    / n;
-                let mm = m.mu.iter().sum::<f64>() / m.mu.len() as f64;
-                let filled = (0..ctx.layout.cells())
-                    .filter(|&c| best.as_ref().unwrap().grid.letter(c) != 0)
-                    .count();
-                eprintln!("pi mean {mp:.1} max {xp:.1} nonzero {nz}/{n}; max|lambda| mean {ml:.1}; mu mean {mm:.1}; points/cell {:.1}", best.as_ref().unwrap().score as f64 / filled as f64);
-            }
-            u4 = Some(u);
         }
         if i == HUBS_AFTER {
             // Within the openings' share of the time: a hub run cut short only loses.
             let hub_end = if fixed { deadline } else { opening_end };
             let reference = best.as_ref().expect("the first greedy run always happens");
-            let hub = best_hub_plan(
-                ctx,
-                reference,
-                stats.best_alpha,
-                seed,
-                hub_end,
-                u4.as_ref().map(|u| &u.best),
-            );
+            let hub = best_hub_plan(ctx, reference, stats.best_alpha, seed, hub_end);
             stats.hub_score = hub.as_ref().map_or(0, |h| h.score);
             if let Some(hub) = hub.filter(|h| h.score > reference.score) {
                 stats.best_prefix = -1.0;
@@ -192,39 +137,6 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
             stats.best_alpha = alpha;
             stats.best_prefix = prefix;
             best = Some(plan);
-        }
-    }
-    // EXPERIMENT: extra greedy openings ranked by score less U4's reduced costs,
-    // SCRUFFLE_PRICED="alpha:scale,...".
-    if let (Some(u), Ok(spec)) = (u4.as_ref(), std::env::var("SCRUFFLE_PRICED")) {
-        for item in spec.split(',') {
-            let (a, sc) = item.split_once(':').unwrap();
-            let (alpha, scale): (f32, f64) = (a.parse().unwrap(), sc.parse().unwrap());
-            let mut plan = Plan::empty(ctx);
-            let from = Start {
-                prices: Some(super::greedy::Prices { m: &u.best, scale }),
-                ..Start::default()
-            };
-            extend(
-                ctx,
-                &mut plan,
-                Params::opening(alpha),
-                from,
-                &mut rng,
-                deadline,
-            );
-            if std::env::var("SCRUFFLE_DEBUG").is_ok() {
-                eprintln!(
-                    "priced alpha {alpha} scale {scale}: {} (best {})",
-                    plan.score,
-                    best.as_ref().unwrap().score
-                );
-            }
-            if best.as_ref().is_none_or(|b| plan.score > b.score) {
-                stats.best_alpha = alpha;
-                stats.best_prefix = -2.0;
-                best = Some(plan);
-            }
         }
     }
     lap(&mut stats, "openings");
@@ -251,14 +163,7 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         deadline: deadline - deadline.saturating_duration_since(start).mul_f64(0.02),
         ..budget
     };
-    let (mut plan, lns) = improve(
-        ctx,
-        plan,
-        repair,
-        &mut rng,
-        lns_budget,
-        u4.as_ref().map(|u| &u.best),
-    );
+    let (mut plan, lns) = improve(ctx, plan, repair, &mut rng, lns_budget);
     stats.lns_iterations = lns.iterations;
     stats.lns_improvements = lns.improvements;
     lap(&mut stats, "lns");

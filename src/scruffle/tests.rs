@@ -119,7 +119,6 @@ fn u4_is_a_bound_at_every_sweep_and_never_above_u3() {
                 iterations: 25,
                 deadline: None,
                 parallel: seed % 2 == 0,
-                work: None,
             },
         );
         assert!(
@@ -279,8 +278,6 @@ fn region_refills_keep_the_play_order_valid() {
         let prices = FillPrices {
             cell: &price,
             spelling: &spelling,
-            claim: None,
-            letters: None,
         };
         let gain = refill_window(&ctx, &mut plan, &mut fill, &window, prices);
         assert_eq!(plan.score, before + gain, "seed {seed}");
@@ -310,8 +307,6 @@ fn hub_plans_replay_to_their_score() {
         let prices = FillPrices {
             cell: &price,
             spelling: &spelling,
-            claim: None,
-            letters: None,
         };
         let mut plan = Plan::empty(&ctx);
         let gain = lay_hubs(
@@ -328,7 +323,7 @@ fn hub_plans_replay_to_their_score() {
         laid += (gain > 0) as usize;
         // The completed hub plan, priced from a greedy opening.
         let reference = Plan::from_plays(&ctx, &case.solve(seed, Budget::work(0)).plays);
-        let hub = best_hub_plan(&ctx, &reference, 10.0, seed, far, None).expect("runs");
+        let hub = best_hub_plan(&ctx, &reference, 10.0, seed, far).expect("runs");
         let replayed = grid::replay(&case.layout, &case.words, &hub.plays);
         assert_eq!(replayed, Ok(hub.score), "seed {seed}");
     }

@@ -171,7 +171,6 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
                 iterations: plan.u4_sweeps,
                 deadline: None,
                 parallel: true,
-                work: None,
             },
         );
         if debug() {
