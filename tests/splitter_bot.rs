@@ -163,7 +163,7 @@ fn train_with_a_network_then_strip_the_state_and_play() {
 }
 
 /// Bad learned-value inputs: an unreadable `--leaf-value`, a weight file naming an unknown
-/// feature set, an absurd `--net-rate` — each one clear error line naming the flag, non-zero exit.
+/// feature set (as `--value` and as `--second-opinion`), an absurd `--net-rate` — each one clear error line naming the flag, non-zero exit.
 #[test]
 fn bad_value_files_and_rates_are_one_line_errors() {
     let dir = std::env::temp_dir().join(format!("bot-value-test-{}", std::process::id()));
@@ -171,10 +171,14 @@ fn bad_value_files_and_rates_are_one_line_errors() {
     let bad = dir.join("bad.bin");
     std::fs::write(&bad, "splitter-value 1\nlayout x\nfeatures groups-v9 3\n").unwrap();
     let bench = ["bench", "splitter", "--games", "1", "--layout", "2"];
-    let cases: [(Vec<&str>, &str); 4] = [
+    let cases: [(Vec<&str>, &str); 5] = [
         (
             [&bench[..], &["--leaf-value", "/nonexistent/v.bin"]].concat(),
             "error: --leaf-value /nonexistent/v.bin: cannot read",
+        ),
+        (
+            [&bench[..], &["--second-opinion", bad.to_str().unwrap()]].concat(),
+            ":3: unknown feature set \"groups-v9\"",
         ),
         (
             [&bench[..], &["--value", bad.to_str().unwrap()]].concat(),

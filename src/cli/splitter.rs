@@ -112,6 +112,10 @@ pub struct BenchArgs {
     /// one value and judged by another).
     #[arg(long)]
     leaf_value: Option<std::path::PathBuf>,
+    /// A second opinion for the search: judge each candidate by the average of its Monte-Carlo
+    /// mean and its depth-2 expectimax value under these weights.
+    #[arg(long)]
+    second_opinion: Option<std::path::PathBuf>,
     /// Instead of measuring: tune the evaluation weights for N coordinate-descent passes on the
     /// greedy policy (use a dice seed other than the evaluation seeds) and print them.
     #[arg(long)]
@@ -171,6 +175,7 @@ fn measure(
     };
     let value = load(&args.value, "--value")?;
     let leaf = load(&args.leaf_value, "--leaf-value")?;
+    let second_opinion = load(&args.second_opinion, "--second-opinion")?;
     let settings = Settings {
         kind,
         ms: args.ms,
@@ -185,6 +190,7 @@ fn measure(
         },
         value,
         leaf,
+        second_opinion,
         ..Settings::default()
     };
     let settings = args.search.apply(settings);

@@ -4,6 +4,7 @@
 
 pub mod bits;
 pub mod dotnet_random;
+pub mod endgame;
 pub mod eval;
 pub mod evaluation;
 pub mod expectimax;

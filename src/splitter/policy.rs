@@ -72,6 +72,9 @@ pub struct Settings {
     /// Re-rank up to this many of the search's surviving candidates by depth-2 expectimax with
     /// the learned value (0 or 1: take the best Monte-Carlo mean).
     pub finalists: usize,
+    /// A second opinion for the search: each candidate is judged by the average of its
+    /// Monte-Carlo mean and its depth-2 expectimax value under this value.
+    pub second_opinion: Option<Arc<LearnedValue>>,
     /// `expectimax`: how many of the best depth-2 options are re-valued at depth 3 (0 or 1: none),
     /// and how many replies per roll (the best by V) that looks at.
     pub deep: usize,
@@ -93,6 +96,7 @@ impl Default for Settings {
             rollout: Rollout::Value,
             depth: Some(DEFAULT_DEPTH),
             finalists: 0,
+            second_opinion: None,
             deep: 0,
             width: 3,
         }

@@ -4,8 +4,11 @@
 //! exact score (or, cut after `depth` rolls, the learned value of where it got to); placements
 //! whose paired deficit to the leader exceeds `PRUNE_Z` standard errors are dropped so the budget
 //! goes to the close ones. The candidates still alive at the end can be re-ranked by the
-//! noise-free depth-2 expectimax of the learned value (`expectimax.rs`).
+//! noise-free depth-2 expectimax of the learned value (`expectimax.rs`), and a second value's
+//! expectimax can be averaged into every candidate's estimate (`Settings::second_opinion`). The
+//! last rolls are solved exactly instead (`endgame.rs`).
 
+use super::endgame;
 use super::evaluation::{Evaluation, HandMask};
 use super::expectimax;
 use super::game::{Board, Dice, Placement};
@@ -106,6 +109,10 @@ impl<'a> Player<'a> {
             self.ev.set_rounds_after(future);
             return greedy_pick(&mut self.ev, &mut self.scratch, &board.values, opts);
         }
+        if let (true, Some(hand)) = (future <= endgame::ENDGAME_ROLLS, &self.hand) {
+            let b = hand.be.from_values(&board.values);
+            return endgame::best(hand.be.geometry(), &b, opts, future);
+        }
         let mut alive: Vec<usize> = (0..opts.len()).collect();
         // results[i][j]: result of candidate i on dice sequence j (all alive share every j).
         let mut results: Vec<Vec<f32>> = vec![Vec::new(); opts.len()];
@@ -121,6 +128,19 @@ impl<'a> Player<'a> {
             rollout: self.settings.rollout,
             depth: self.settings.depth,
         });
+        // A second opinion: each candidate's depth-2 expectimax value under another value, added
+        // to its Monte-Carlo mean (ranking by the sum is ranking by the average of the two).
+        let offsets: Vec<f32> = match (&self.settings.second_opinion, &self.hand) {
+            (Some(v), Some(hand)) => {
+                let b = hand.be.from_values(&board.values);
+                let exact = |p: &Placement| expectimax::placement_value(v, &b, *p, future);
+                match &self.pool {
+                    Some(pool) => pool.install(|| opts.par_iter().map(exact).collect()),
+                    None => opts.iter().map(exact).collect(),
+                }
+            }
+            _ => vec![0.0; opts.len()],
+        };
         loop {
             for seq in seqs.iter_mut() {
                 for d in seq.iter_mut() {
@@ -169,7 +189,7 @@ impl<'a> Player<'a> {
             }
             self.last_rollouts += (alive.len() * BATCH) as u64;
             batches += 1;
-            prune(&mut alive, &results);
+            prune(&mut alive, &results, &offsets);
             let done = match self.settings.batches {
                 Some(limit) => batches >= limit,
                 None => Instant::now() >= deadline,
@@ -178,11 +198,8 @@ impl<'a> Player<'a> {
                 break;
             }
         }
-        let by_mean = |&x: &usize, &y: &usize| {
-            mean(&results[x])
-                .total_cmp(&mean(&results[y]))
-                .then(y.cmp(&x))
-        };
+        let estimate = |i: usize| mean(&results[i]) + offsets[i];
+        let by_mean = |&x: &usize, &y: &usize| estimate(x).total_cmp(&estimate(y)).then(y.cmp(&x));
         alive.sort_by(|x, y| by_mean(y, x));
         let finalists = self.settings.finalists.min(alive.len());
         match (&self.value, &self.hand) {
@@ -303,11 +320,13 @@ fn mean(xs: &[f32]) -> f32 {
     xs.iter().sum::<f32>() / xs.len().max(1) as f32
 }
 
-/// Keep the candidates whose paired deficit to the current leader is within `PRUNE_Z` standard errors.
-fn prune(alive: &mut Vec<usize>, results: &[Vec<f32>]) {
+/// Keep the candidates whose paired deficit to the current leader is within `PRUNE_Z` standard
+/// errors. A candidate's estimate is its mean result plus its offset (the exact part).
+fn prune(alive: &mut Vec<usize>, results: &[Vec<f32>], offsets: &[f32]) {
+    let estimate = |i: usize| mean(&results[i]) + offsets[i];
     let leader = *alive
         .iter()
-        .max_by(|&&x, &&y| mean(&results[x]).total_cmp(&mean(&results[y])))
+        .max_by(|&&x, &&y| estimate(x).total_cmp(&estimate(y)))
         .unwrap();
     let lead = &results[leader];
     let n = lead.len() as f32;
@@ -321,8 +340,9 @@ fn prune(alive: &mut Vec<usize>, results: &[Vec<f32>]) {
             s += d;
             s2 += d * d;
         }
-        let m = s / n;
-        let var = (s2 / n - m * m).max(0.0) * n / (n - 1.0).max(1.0);
+        let sampled = s / n;
+        let m = sampled + offsets[leader] - offsets[i];
+        let var = (s2 / n - sampled * sampled).max(0.0) * n / (n - 1.0).max(1.0);
         // A floor on the spread so a few identical rollouts do not prune too eagerly.
         let se = (var.max(1.0) / n).sqrt();
         m <= PRUNE_Z * se
@@ -359,6 +379,29 @@ mod tests {
             "{late:?}"
         );
         assert_eq!(budget_ms(&settings, 11, 22), 100.0);
+    }
+
+    /// Pruning judges a candidate by its mean result plus its offset (the second opinion): equal
+    /// rollouts with offsets far apart leave only the higher one, equal offsets keep both, and an
+    /// offset can outweigh a rollout lead that it exceeds by more than the standard errors.
+    #[test]
+    fn prune_adds_the_offsets_to_the_rollout_means() {
+        let noisy =
+            |shift: f32| -> Vec<f32> { (0..16).map(|k| 30.0 + shift + (k % 4) as f32).collect() };
+        let results = vec![noisy(0.0), noisy(0.0), noisy(0.5), noisy(2.0)];
+        let mut alive = vec![0, 1];
+        prune(&mut alive, &results, &[0.0, 0.0, 0.0, 0.0]);
+        assert_eq!(alive, [0, 1]);
+        let mut alive = vec![0, 1];
+        prune(&mut alive, &results, &[0.0, 10.0, 0.0, 0.0]);
+        assert_eq!(alive, [1]);
+        // Candidate 3 leads the rollouts by 2 points; an offset 5 points lower drops it.
+        let mut alive = vec![2, 3];
+        prune(&mut alive, &results, &[0.0, 0.0, 5.0, 0.0]);
+        assert_eq!(alive, [2]);
+        let mut alive = vec![2, 3];
+        prune(&mut alive, &results, &[0.0; 4]);
+        assert_eq!(alive, [3]);
     }
 
     /// The former rollout, valuing every option by flooding its region (`local_before` /
