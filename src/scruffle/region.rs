@@ -67,3 +67,74 @@ pub fn refill_window(
         .map(|seg| fill.fill(ctx, plan, seg, prices))
         .sum()
 }
+
+fn knob(name: &str, default: f64) -> f64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// `refill_window`, each line's letters priced by what they cost the crossing lines
+/// (`LineFill::crossing_bonus`), within `work` node-steps of pricing.
+pub fn refill_window_crossing(
+    ctx: &Context,
+    plan: &mut Plan,
+    fill: &mut LineFill,
+    window: &Window,
+    prices: FillPrices,
+) -> u64 {
+    let reach = knob("CROSS_REACH", 10.0) as usize;
+    let mut work = knob("CROSS_WORK", 2e8) as usize;
+    let scale = knob("CROSS_SCALE", 1.0);
+    let passes = knob("CROSS_PASSES", 1.0) as usize;
+    let price = vec![knob("CROSS_PRICE", LETTER_PRICE); ctx.layout.cells()];
+    let prices = FillPrices {
+        cell: &price,
+        ..prices
+    };
+    let mut gained = 0;
+    if knob("CROSS_CHEAP", 0.0) > 0.0 {
+        return refill_window_cheap(ctx, plan, fill, window, prices, scale);
+    }
+    for _ in 0..passes {
+        for seg in lines(ctx, window) {
+            let mut bonus = fill.crossing_bonus(ctx, plan, seg, prices, reach, &mut work);
+            bonus.iter_mut().flatten().for_each(|b| *b *= scale);
+            gained += fill.fill_with(ctx, plan, seg, prices, Some(&bonus));
+        }
+    }
+    gained
+}
+
+/// Cheap crossing prices: one solve per column through the window gives the letters it wants and
+/// what it loses per cell; the rows are priced by that, then the columns refilled unpriced.
+pub fn refill_window_cheap(
+    ctx: &Context,
+    plan: &mut Plan,
+    fill: &mut LineFill,
+    window: &Window,
+    prices: FillPrices,
+    scale: f64,
+) -> u64 {
+    let segs = lines(ctx, window);
+    let mut want: std::collections::HashMap<usize, (u8, f64)> = Default::default();
+    for seg in segs.iter().filter(|s| s.dir == super::layout::Dir::V) {
+        for (c, l, loss) in fill.wanted(ctx, plan, *seg, prices) {
+            want.insert(c, (l, loss));
+        }
+    }
+    let mut gained = 0;
+    for seg in segs {
+        let bonus: Vec<[f64; 26]> = seg
+            .cells(ctx.layout)
+            .map(|c| match want.get(&c) {
+                Some(&(l, loss)) if seg.dir == super::layout::Dir::H => {
+                    let mut b = [-loss * scale; 26];
+                    b[(l - b'A') as usize] = 0.0;
+                    b
+                }
+                _ => [0.0; 26],
+            })
+            .collect();
+        gained += fill.fill_with(ctx, plan, seg, prices, Some(&bonus));
+    }
+    gained
+}
