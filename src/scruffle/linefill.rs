@@ -6,7 +6,7 @@
 //! the last play must own a cell no other new play covers); those that cannot be ordered are
 //! dropped, lowest score first.
 
-use super::layout::{Dir, Placement, Pos, Segment};
+use super::layout::{Placement, Pos, Segment};
 use super::linedp::{occurrence_value, LineDp, Path, SegmentBuf};
 use super::plan::{Context, Plan};
 
@@ -65,8 +65,8 @@ impl LineFill {
         self.fill_with(ctx, plan, seg, prices, None)
     }
 
-    /// `fill`, with `bonus` (one per cell of `seg`, see `crossing_bonus`) added to the letter
-    /// prices of its empty cells.
+    /// `fill`, with `bonus` (per cell of `seg` and letter, e.g. from the crossing lines' `wanted`)
+    /// added to the letter prices of its empty cells.
     pub fn fill_with(
         &mut self,
         ctx: &Context,
@@ -75,63 +75,19 @@ impl LineFill {
         prices: FillPrices,
         bonus: Option<&[[f64; 26]]>,
     ) -> u64 {
-        if !self.load(ctx, plan, seg, prices, bonus, None) {
+        if !self.load(ctx, plan, seg, prices, bonus) {
             return 0;
         }
         self.load_costs(ctx, plan, prices);
         let input = self.input.view();
-        let value = self.dp.solve(&ctx.automaton, &input, &self.cost, Some(&mut self.path));
+        let value = self
+            .dp
+            .solve(&ctx.automaton, &input, &self.cost, Some(&mut self.path));
         if value <= 0.0 {
             return 0;
         }
         self.candidates_from_path(ctx, plan, seg);
         self.order_and_play(ctx, plan)
-    }
-
-    /// Per cell of `seg`, what a letter on it costs the crossing line through it (the other
-    /// direction, `reach` cells each way): a letter other than the one the crossing line's best
-    /// string wants there loses at most (its best value) - (its best value with the cell kept
-    /// blank), since a fixed letter only adds occurrences to a blank. Two DP solves per empty cell
-    /// whose crossing line wants a letter; `work` (node-steps left) is charged, and cells priced
-    /// once it runs out get no bonus.
-    pub fn crossing_bonus(
-        &mut self,
-        ctx: &Context,
-        plan: &Plan,
-        seg: Segment,
-        prices: FillPrices,
-        reach: usize,
-        work: &mut usize,
-    ) -> Vec<[f64; 26]> {
-        let layout = ctx.layout;
-        let across = match seg.dir {
-            Dir::H => Dir::V,
-            Dir::V => Dir::H,
-        };
-        let nodes = ctx.automaton.nodes();
-        self.load_costs(ctx, plan, prices);
-        let cells: Vec<usize> = seg.cells(layout).collect();
-        let mut out = vec![[0.0; 26]; cells.len()];
-        for (t, &c) in cells.iter().enumerate() {
-            if plan.grid.letter(c) != 0 {
-                continue;
-            }
-            let Some(line) = layout.segment_around(across, c, reach, reach) else {
-                continue;
-            };
-            let steps = 2 * nodes * line.len;
-            if line.len < 2 || steps > *work {
-                continue;
-            }
-            *work -= steps;
-            let at = line.cells(layout).position(|d| d == c).expect("c is on its line");
-            let (loss, wanted) = self.crossing_loss(ctx, plan, line, prices, at);
-            if wanted != 0 {
-                out[t] = [-loss; 26];
-                out[t][(wanted - b'A') as usize] = 0.0;
-            }
-        }
-        out
     }
 
     /// The letters the best string of `seg` puts on its empty cells, each with the summed value of
@@ -144,7 +100,7 @@ impl LineFill {
         prices: FillPrices,
     ) -> Vec<(usize, u8, f64)> {
         let a = &ctx.automaton;
-        if !self.load(ctx, plan, seg, prices, None, None) {
+        if !self.load(ctx, plan, seg, prices, None) {
             return Vec::new();
         }
         self.load_costs(ctx, plan, prices);
@@ -157,7 +113,9 @@ impl LineFill {
             let start = o.start as usize;
             let cost = self.cost[o.spelling as usize];
             let (r, _) = occurrence_value(&input, word, start, cost, &values);
-            loss[start..start + word.len()].iter_mut().for_each(|l| *l += r);
+            loss[start..start + word.len()]
+                .iter_mut()
+                .for_each(|l| *l += r);
         }
         (0..self.cells.len())
             .filter(|&t| self.path.letters[t] != 0 && plan.grid.letter(self.cells[t]) == 0)
@@ -165,32 +123,8 @@ impl LineFill {
             .collect()
     }
 
-    /// The crossing line's loss when its cell `at` is kept blank, and the letter its best string
-    /// puts there (0: none, no loss). Uses the costs of the last `load_costs`.
-    fn crossing_loss(
-        &mut self,
-        ctx: &Context,
-        plan: &Plan,
-        line: Segment,
-        prices: FillPrices,
-        at: usize,
-    ) -> (f64, u8) {
-        let a = &ctx.automaton;
-        self.load(ctx, plan, line, prices, None, None);
-        let input = self.input.view();
-        let best = self.dp.solve(a, &input, &self.cost, Some(&mut self.path));
-        let wanted = self.path.letters[at];
-        if wanted == 0 {
-            return (0.0, 0);
-        }
-        self.load(ctx, plan, line, prices, None, Some(at));
-        let input = self.input.view();
-        let blank = self.dp.solve(a, &input, &self.cost, None);
-        ((best - blank).max(0.0), wanted)
-    }
-
     /// The DP input of `seg`: fixed letters as they are, empty cells at the letter price (plus
-    /// `bonus`), the cell at offset `blocked` kept blank. False if no cell is empty.
+    /// `bonus`, one per cell of `seg`). False if no cell is empty.
     fn load(
         &mut self,
         ctx: &Context,
@@ -198,7 +132,6 @@ impl LineFill {
         seg: Segment,
         prices: FillPrices,
         bonus: Option<&[[f64; 26]]>,
-        blocked: Option<usize>,
     ) -> bool {
         let layout = ctx.layout;
         self.cells.clear();
@@ -211,9 +144,7 @@ impl LineFill {
                 0 => {
                     any_empty = true;
                     let mut b = [-prices.cell[c]; 26];
-                    if blocked == Some(t) {
-                        b = [f64::NEG_INFINITY; 26];
-                    } else if let Some(extra) = bonus {
+                    if let Some(extra) = bonus {
                         b.iter_mut().zip(&extra[t]).for_each(|(x, e)| *x += e);
                     }
                     self.input.push(mult, factor, 0.0, b, true);

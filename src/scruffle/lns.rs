@@ -28,7 +28,7 @@ const DP_SHARE: f64 = 0.3;
 const PER_CELL: usize = 16;
 
 /// Improve `plan` until `deadline`; `repair` are the refill greedy's knobs.
-pub fn improve<R: Rng + Clone>(
+pub fn improve<R: Rng>(
     ctx: &Context,
     plan: Plan,
     repair: Params,
@@ -52,10 +52,6 @@ pub fn improve<R: Rng + Clone>(
     let mut fill = LineFill::new(ctx);
     let letter_price = vec![region::LETTER_PRICE; layout.cells()];
     let spelling_price = vec![0.0; ctx.automaton.entries.len()];
-    let prices = FillPrices {
-        cell: &letter_price,
-        spelling: &spelling_price,
-    };
     let start = Instant::now();
     let span = deadline
         .saturating_duration_since(start)
@@ -108,38 +104,58 @@ pub fn improve<R: Rng + Clone>(
             &mut freed,
         );
         let window = Window { x0, x1, y0, y1 };
-        let share = std::env::var("DP_SHARE").ok().and_then(|v| v.parse().ok()).unwrap_or(DP_SHARE);
-        let dp = rng.random_bool(share) && region::affordable(ctx, &window);
-        let cross = std::env::var("CROSS").is_ok();
-        if dp && std::env::var("CROSS_AB").is_ok() {
-            // Diagnostic: the same move with flat and crossing prices, from the same state.
-            let mut results = [0u64; 2];
-            for (k, c) in [false, true].into_iter().enumerate() {
-                let mut p = plan.clone();
-                let mut r = rng.clone();
-                let mut f = freed.clone();
-                let mut m = mark.clone();
-                let mut scratch = (Vec::new(), Vec::new());
-                let step = Step { window, removed: &removed, stamp, repair, deadline };
-                refill(ctx, &mut p, &step, &mut f, &mut m, &mut scratch, Some((&mut fill, prices, c)), &mut r);
-                results[k] = p.score;
-            }
-            AB.with(|ab| {
-                let mut ab = ab.borrow_mut();
-                ab.0 += 1;
-                ab.1 += (results[1] > results[0]) as u64;
-                ab.2 += (results[1] < results[0]) as u64;
-                ab.3 += results[1] as i64 - results[0] as i64;
-                ab.4 += (results[0] > before.score) as u64;
-                ab.5 += (results[1] > before.score) as u64;
-                ab.6 += results[0].saturating_sub(before.score);
-                ab.7 += results[1].saturating_sub(before.score);
-            });
+        if rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
+            let prices = FillPrices {
+                cell: &letter_price,
+                spelling: &spelling_price,
+            };
+            region::refill_window(ctx, &mut plan, &mut fill, &window, prices);
         }
-        let step = Step { window, removed: &removed, stamp, repair, deadline };
-        let mut scratch = (std::mem::take(&mut extra), std::mem::take(&mut seeds));
-        refill(ctx, &mut plan, &step, &mut freed, &mut mark, &mut scratch, dp.then_some((&mut fill, prices, cross)), rng);
-        (extra, seeds) = scratch;
+        // Kept standalone positions over the window are refill candidates too.
+        // Starts reach back along the direction by up to the longest entry.
+        let reach = ctx.table.longest().saturating_sub(1);
+        for dir in [Dir::H, Dir::V] {
+            let (xs, ys) = match dir {
+                Dir::H => (x0.saturating_sub(reach)..=x1, y0..=y1),
+                Dir::V => (x0..=x1, y0.saturating_sub(reach)..=y1),
+            };
+            for y in ys {
+                for x in xs.clone() {
+                    let pos = Pos::new(dir, y * w + x);
+                    let fitting = ctx
+                        .table
+                        .starting_at(dir, pos.start())
+                        .filter(|&(_, word)| {
+                            !plan.used[word as usize]
+                                && touches(pos, ctx.words[word as usize].len())
+                        });
+                    extra.extend(
+                        fitting
+                            .take(PER_CELL)
+                            .map(|(_, word)| Placement { word, pos }),
+                    );
+                }
+            }
+        }
+        for &c in &freed {
+            mark[c] = stamp;
+        }
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = y * w + x;
+                if layout.is_open(c) && plan.grid.letter(c) == 0 && mark[c] != stamp {
+                    mark[c] = stamp;
+                    freed.push(c);
+                }
+            }
+        }
+        nearest_letters(ctx, &plan, &freed, &mut mark, stamp, &mut seeds);
+        let from = Start {
+            seeds: &seeds,
+            extra: &extra,
+            revive: &removed,
+        };
+        extend(ctx, &mut plan, repair, from, rng, deadline);
 
         let progress = progress(stats.iterations);
         let threshold = (best.score as f64 * 0.002 * (1.0 - progress).max(0.0)) as u64;
@@ -151,108 +167,7 @@ pub fn improve<R: Rng + Clone>(
             plan = before;
         }
     }
-    if std::env::var("CROSS_AB").is_ok() {
-        AB.with(|ab| {
-            eprintln!("CROSS_AB {:?} best {}", ab.borrow(), best.score);
-            *ab.borrow_mut() = (0, 0, 0, 0, 0, 0, 0, 0);
-        });
-    }
     (best, stats)
-}
-
-thread_local! {
-    /// Diagnostic counters of CROSS_AB: moves, crossing better, crossing worse, sum of differences.
-    pub static AB: std::cell::RefCell<(u64, u64, u64, i64, u64, u64, u64, u64)> = const { std::cell::RefCell::new((0, 0, 0, 0, 0, 0, 0, 0)) };
-}
-
-/// One move's fixed inputs.
-struct Step<'r> {
-    window: Window,
-    removed: &'r [Placement],
-    stamp: u32,
-    repair: Params,
-    deadline: Instant,
-}
-
-/// Refill a cleared window: the line DP first when `dp` is given (with crossing prices if its
-/// flag is set), then the greedy from the letters around, the removed plays and the standalone
-/// positions over the window.
-#[allow(clippy::too_many_arguments)]
-fn refill<R: Rng>(
-    ctx: &Context,
-    plan: &mut Plan,
-    step: &Step,
-    freed: &mut Vec<usize>,
-    mark: &mut [u32],
-    scratch: &mut (Vec<Placement>, Vec<usize>),
-    dp: Option<(&mut LineFill, FillPrices, bool)>,
-    rng: &mut R,
-) {
-    let layout = ctx.layout;
-    let w = layout.width;
-    let Window { x0, x1, y0, y1 } = step.window;
-    let stamp = step.stamp;
-    let (extra, seeds) = scratch;
-    extra.clear();
-    let touches = |pos: Pos, len: usize| {
-        let (x, y) = layout.xy(pos);
-        match pos.dir() {
-            Dir::H => y >= y0 && y <= y1 && x <= x1 && x + len > x0,
-            Dir::V => x >= x0 && x <= x1 && y <= y1 && y + len > y0,
-        }
-    };
-    if let Some((fill, prices, cross)) = dp {
-        if cross {
-            region::refill_window_crossing(ctx, plan, fill, &step.window, prices);
-        } else {
-            region::refill_window(ctx, plan, fill, &step.window, prices);
-        }
-    }
-    // Kept standalone positions over the window are refill candidates too.
-    // Starts reach back along the direction by up to the longest entry.
-    let reach = ctx.table.longest().saturating_sub(1);
-    for dir in [Dir::H, Dir::V] {
-        let (xs, ys) = match dir {
-            Dir::H => (x0.saturating_sub(reach)..=x1, y0..=y1),
-            Dir::V => (x0..=x1, y0.saturating_sub(reach)..=y1),
-        };
-        for y in ys {
-            for x in xs.clone() {
-                let pos = Pos::new(dir, y * w + x);
-                let fitting = ctx
-                    .table
-                    .starting_at(dir, pos.start())
-                    .filter(|&(_, word)| {
-                        !plan.used[word as usize]
-                            && touches(pos, ctx.words[word as usize].len())
-                    });
-                extra.extend(
-                    fitting
-                        .take(PER_CELL)
-                        .map(|(_, word)| Placement { word, pos }),
-                );
-            }
-        }
-    }
-    for &c in freed.iter() {
-        mark[c] = stamp;
-    }
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            let c = y * w + x;
-            if layout.is_open(c) && plan.grid.letter(c) == 0 && mark[c] != stamp {
-                mark[c] = stamp;
-                freed.push(c);
-            }
-        }
-    }
-    nearest_letters(ctx, plan, freed, mark, stamp, seeds);
-    let from = Start {
-        seeds: seeds,
-        extra: extra,
-        revive: step.removed,
-    };
-    extend(ctx, plan, step.repair, from, rng, step.deadline);
 }
 
 /// Every position over a freed cell that crosses a letter passes the nearest letter in one of the
