@@ -137,14 +137,7 @@ pub fn lay_hubs<R: Rng>(
             if work > WORK || Instant::now() >= deadline {
                 break 'hubs;
             }
-            if std::env::var("HUB_CROSS").is_ok() {
-                let reach: usize = std::env::var("HUB_CROSS").unwrap().parse().unwrap_or(REACH);
-                let bonus =
-                    super::region::crossing_bonus(ctx, plan, fill, seg, prices, reach, &mut work);
-                fill.fill_with(ctx, plan, seg, prices, Some(&bonus));
-            } else {
-                fill.fill(ctx, plan, seg, prices);
-            }
+            fill.fill(ctx, plan, seg, prices);
         }
     }
     plan.score - before

@@ -122,38 +122,3 @@ fn row_bonus(ctx: &Context, seg: Segment, wanted: &[(usize, u8, f64)]) -> Vec<[f
         })
         .collect()
 }
-
-/// Crossing prices for any segment: for each empty cell, the crossing line through it (`reach`
-/// cells each way) is solved and its wanted letter and loss at that cell priced as in
-/// `row_bonus`. One solve per cell; the node-steps spent are added to `work`.
-pub fn crossing_bonus(
-    ctx: &Context,
-    plan: &Plan,
-    fill: &mut LineFill,
-    seg: Segment,
-    prices: FillPrices,
-    reach: usize,
-    work: &mut usize,
-) -> Vec<[f64; 26]> {
-    let layout = ctx.layout;
-    let across = match seg.dir {
-        Dir::H => Dir::V,
-        Dir::V => Dir::H,
-    };
-    let mut wanted = Vec::new();
-    for c in seg.cells(layout) {
-        if plan.grid.letter(c) != 0 {
-            continue;
-        }
-        if let Some(line) = layout.segment_around(across, c, reach, reach) {
-            *work += ctx.automaton.nodes() * line.len;
-            wanted.extend(
-                fill.wanted(ctx, plan, line, prices)
-                    .into_iter()
-                    .filter(|w| w.0 == c),
-            );
-        }
-    }
-    wanted.sort_by_key(|w| w.0);
-    row_bonus(ctx, seg, &wanted)
-}
