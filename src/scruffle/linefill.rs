@@ -6,9 +6,8 @@
 //! the last play must own a cell no other new play covers); those that cannot be ordered are
 //! dropped, lowest score first.
 
-use super::automaton::Automaton;
 use super::layout::{Placement, Pos, Segment};
-use super::linedp::{LineDp, Path, SegmentBuf};
+use super::linedp::{occurrence_value, LineDp, Path, SegmentBuf};
 use super::plan::{Context, Plan};
 
 /// Prices that steer a fill.
@@ -63,19 +62,92 @@ impl LineFill {
         seg: Segment,
         prices: FillPrices,
     ) -> u64 {
-        let a: &Automaton = &ctx.automaton;
+        self.fill_with(ctx, plan, seg, prices, None)
+    }
+
+    /// `fill`, with `bonus` (per cell of `seg` and letter, e.g. from the crossing lines' `wanted`)
+    /// added to the letter prices of its empty cells.
+    pub fn fill_with(
+        &mut self,
+        ctx: &Context,
+        plan: &mut Plan,
+        seg: Segment,
+        prices: FillPrices,
+        bonus: Option<&[[f64; 26]]>,
+    ) -> u64 {
+        if !self.load(ctx, plan, seg, prices, bonus) {
+            return 0;
+        }
+        self.load_costs(ctx, plan, prices);
+        let input = self.input.view();
+        let value = self
+            .dp
+            .solve(&ctx.automaton, &input, &self.cost, Some(&mut self.path));
+        if value <= 0.0 {
+            return 0;
+        }
+        self.candidates_from_path(ctx, plan, seg);
+        self.order_and_play(ctx, plan)
+    }
+
+    /// The letters the best string of `seg` puts on its empty cells, each with the summed value of
+    /// the counted occurrences covering it (what the line stands to lose there): one DP solve.
+    pub fn wanted(
+        &mut self,
+        ctx: &Context,
+        plan: &Plan,
+        seg: Segment,
+        prices: FillPrices,
+    ) -> Vec<(usize, u8, f64)> {
+        let a = &ctx.automaton;
+        if !self.load(ctx, plan, seg, prices, None) {
+            return Vec::new();
+        }
+        self.load_costs(ctx, plan, prices);
+        let input = self.input.view();
+        self.dp.solve(a, &input, &self.cost, Some(&mut self.path));
+        let values = ctx.layout.values().map(|v| v as f64);
+        let mut loss = vec![0.0; self.cells.len()];
+        for o in &self.path.occurrences {
+            let word = &a.spellings[o.spelling as usize];
+            let start = o.start as usize;
+            let cost = self.cost[o.spelling as usize];
+            let (r, _) = occurrence_value(&input, word, start, cost, &values);
+            loss[start..start + word.len()]
+                .iter_mut()
+                .for_each(|l| *l += r);
+        }
+        (0..self.cells.len())
+            .filter(|&t| self.path.letters[t] != 0 && plan.grid.letter(self.cells[t]) == 0)
+            .map(|t| (self.cells[t], self.path.letters[t], loss[t]))
+            .collect()
+    }
+
+    /// The DP input of `seg`: fixed letters as they are, empty cells at the letter price (plus
+    /// `bonus`, one per cell of `seg`). False if no cell is empty.
+    fn load(
+        &mut self,
+        ctx: &Context,
+        plan: &Plan,
+        seg: Segment,
+        prices: FillPrices,
+        bonus: Option<&[[f64; 26]]>,
+    ) -> bool {
         let layout = ctx.layout;
         self.cells.clear();
         self.cells.extend(seg.cells(layout));
         self.input.clear();
         let mut any_empty = false;
-        for &c in &self.cells {
+        for (t, &c) in self.cells.iter().enumerate() {
             let (mult, factor) = (layout.letter_mult(c), layout.word_factor(c));
             match plan.grid.letter(c) {
                 0 => {
                     any_empty = true;
-                    self.input
-                        .push(mult, factor, 0.0, [-prices.cell[c]; 26], true);
+                    let mut b = [-prices.cell[c]; 26];
+                    if let Some(extra) = bonus {
+                        b.iter_mut().zip(&extra[t]).for_each(|(x, e)| *x += e);
+                    }
+                    self.input.push(mult, factor, 0.0, b, true);
                 }
                 l => {
                     // A filled cell cannot be anybody's new cell.
@@ -85,9 +157,12 @@ impl LineFill {
                 }
             }
         }
-        if !any_empty {
-            return 0;
-        }
+        any_empty
+    }
+
+    /// Spelling costs: the given price while the spelling has an unused entry, else forbidden.
+    fn load_costs(&mut self, ctx: &Context, plan: &Plan, prices: FillPrices) {
+        let a = &ctx.automaton;
         self.cost.clear();
         self.cost
             .extend(a.entries.iter().zip(prices.spelling).map(|(e, &p)| {
@@ -97,13 +172,6 @@ impl LineFill {
                     f64::INFINITY
                 }
             }));
-        let input = self.input.view();
-        let value = self.dp.solve(a, &input, &self.cost, Some(&mut self.path));
-        if value <= 0.0 {
-            return 0;
-        }
-        self.candidates_from_path(ctx, plan, seg);
-        self.order_and_play(ctx, plan)
     }
 
     /// One candidate per counted occurrence, each with a distinct unused entry of its spelling.

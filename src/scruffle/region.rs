@@ -16,6 +16,27 @@ pub struct Window {
     pub y1: usize,
 }
 
+impl Window {
+    /// Remove every play of `plan` that covers a cell of the window (a subsequence of a valid
+    /// order stays valid); the freed cells go to `freed`.
+    pub fn clear(&self, ctx: &Context, plan: &mut Plan, freed: &mut Vec<usize>) {
+        let layout = ctx.layout;
+        let inside = |c: usize| {
+            let (x, y) = (c % layout.width, c / layout.width);
+            (self.x0..=self.x1).contains(&x) && (self.y0..=self.y1).contains(&y)
+        };
+        plan.remove_where(
+            ctx,
+            |p| {
+                layout
+                    .span(p.pos, ctx.words[p.word as usize].len())
+                    .any(inside)
+            },
+            freed,
+        );
+    }
+}
+
 /// Cells a line string may reach beyond the window on each side.
 pub const REACH: usize = 10;
 
@@ -54,7 +75,15 @@ fn lines(ctx: &Context, w: &Window) -> Vec<Segment> {
     out
 }
 
+/// How much of a crossing column's loss a row pays for a letter the column does not want there
+/// (0.25-2 tried on bench seeds 3, 6, 7 by the improving moves they make; docs/scruffle.md).
+const CROSS_SCALE: f64 = 0.5;
+
 /// Fill the rows, then the columns, through `window` with their best strings; the score gained.
+/// A row's letters are priced by the crossing columns: before the rows, one DP solve per column
+/// gives the letters its best string wants on the window's empty cells and the value of its
+/// occurrences over each; a row letter other than the wanted one pays that value (scaled), so
+/// a hot row no longer takes the cells its crossing columns need with letters they cannot use.
 pub fn refill_window(
     ctx: &Context,
     plan: &mut Plan,
@@ -62,8 +91,34 @@ pub fn refill_window(
     window: &Window,
     prices: FillPrices,
 ) -> u64 {
-    lines(ctx, window)
-        .into_iter()
-        .map(|seg| fill.fill(ctx, plan, seg, prices))
+    let segs = lines(ctx, window);
+    // (cell, wanted letter, loss), sorted by cell.
+    let mut wanted: Vec<(usize, u8, f64)> = segs
+        .iter()
+        .filter(|s| s.dir == Dir::V)
+        .flat_map(|&seg| fill.wanted(ctx, plan, seg, prices))
+        .collect();
+    wanted.sort_by_key(|w| w.0);
+    segs.into_iter()
+        .map(|seg| {
+            let bonus = (seg.dir == Dir::H).then(|| row_bonus(ctx, seg, &wanted));
+            fill.fill_with(ctx, plan, seg, prices, bonus.as_deref())
+        })
         .sum()
+}
+
+/// The letter bonus of each cell of row `seg`: minus the scaled loss of the crossing column for
+/// every letter but the one it wants (0 where it wants none).
+fn row_bonus(ctx: &Context, seg: Segment, wanted: &[(usize, u8, f64)]) -> Vec<[f64; 26]> {
+    seg.cells(ctx.layout)
+        .map(|c| match wanted.binary_search_by_key(&c, |w| w.0) {
+            Ok(k) => {
+                let (_, letter, loss) = wanted[k];
+                let mut b = [-loss * CROSS_SCALE; 26];
+                b[(letter - b'A') as usize] = 0.0;
+                b
+            }
+            Err(_) => [0.0; 26],
+        })
+        .collect()
 }

@@ -238,42 +238,37 @@ fn bounds_stay_valid_when_position_lists_are_cut_short() {
     }
 }
 
+/// A seeded small case's greedy plan with a random window of up to 4x4 cells cleared, as the LNS
+/// leaves it before a refill.
+fn cleared_window(seed: u64, case: &Case, ctx: &Context) -> (Plan, super::region::Window) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let solution = case.solve(seed, Budget::work(0));
+    let mut plan = Plan::from_plays(ctx, &solution.plays);
+    let (w, h) = (case.layout.width, case.layout.height);
+    let (x0, y0) = (rng.random_range(0..w), rng.random_range(0..h));
+    let window = super::region::Window {
+        x0,
+        x1: (x0 + rng.random_range(0..4)).min(w - 1),
+        y0,
+        y1: (y0 + rng.random_range(0..4)).min(h - 1),
+    };
+    window.clear(ctx, &mut plan, &mut Vec::new());
+    (plan, window)
+}
+
 #[test]
 fn region_refills_keep_the_play_order_valid() {
     use super::linefill::{FillPrices, LineFill};
-    use super::region::{refill_window, Window};
+    use super::region::refill_window;
     let mut gained = 0;
     for seed in 0..40 {
         let case = small_case(3000 + seed);
         let ctx = Context::new(&case.layout, &case.words, &case.table);
         let mut fill = LineFill::new(&ctx);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        // A plan with some plays, then a cleared window, as in the LNS.
-        let solution = case.solve(seed, Budget::work(0));
-        let mut plan = Plan::from_plays(&ctx, &solution.plays);
-        let mut filled = Vec::new();
-        let (w, h) = (case.layout.width, case.layout.height);
-        let (x0, y0) = (rng.random_range(0..w), rng.random_range(0..h));
-        let window = Window {
-            x0,
-            x1: (x0 + rng.random_range(0..4)).min(w - 1),
-            y0,
-            y1: (y0 + rng.random_range(0..4)).min(h - 1),
-        };
-        let layout = &case.layout;
-        plan.remove_where(
-            &ctx,
-            |p| {
-                let len = case.words[p.word as usize].len();
-                layout.span(p.pos, len).any(|c| {
-                    let (x, y) = (c % w, c / w);
-                    (window.x0..=window.x1).contains(&x) && (window.y0..=window.y1).contains(&y)
-                })
-            },
-            &mut filled,
-        );
+        let (mut plan, window) = cleared_window(seed, &case, &ctx);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + 1);
         let before = plan.score;
-        let price = vec![rng.random_range(0.0..20.0); layout.cells()];
+        let price = vec![rng.random_range(0.0..20.0); case.layout.cells()];
         let spelling = vec![0.0; ctx.automaton.entries.len()];
         let prices = FillPrices {
             cell: &price,
@@ -282,13 +277,82 @@ fn region_refills_keep_the_play_order_valid() {
         let gain = refill_window(&ctx, &mut plan, &mut fill, &window, prices);
         assert_eq!(plan.score, before + gain, "seed {seed}");
         assert_eq!(
-            grid::replay(layout, &case.words, &plan.plays),
+            grid::replay(&case.layout, &case.words, &plan.plays),
             Ok(plan.score),
             "seed {seed}"
         );
         gained += (gain > 0) as usize;
     }
     assert!(gained > 10, "refills should usually add plays: {gained}");
+}
+
+#[test]
+fn wanted_letters_carry_the_value_of_the_occurrences_over_them() {
+    // The crossing prices of the region repair: each wanted letter's loss must be the summed score
+    // of the occurrences over its cell in the column's best string (spellings with an unused
+    // entry, covering an empty cell), counted here by brute force.
+    use super::linefill::{FillPrices, LineFill};
+    let mut priced = 0;
+    for seed in 0..40 {
+        let case = small_case(7000 + seed);
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let layout = &case.layout;
+        let mut fill = LineFill::new(&ctx);
+        let (plan, window) = cleared_window(seed, &case, &ctx);
+        let price = vec![super::region::LETTER_PRICE; layout.cells()];
+        let spelling = vec![0.0; ctx.automaton.entries.len()];
+        let prices = FillPrices {
+            cell: &price,
+            spelling: &spelling,
+        };
+        for x in window.x0..=window.x1 {
+            let c = window.y0 * layout.width + x;
+            let Some(seg) = layout.segment_around(Dir::V, c, 10, 10) else {
+                continue;
+            };
+            let wanted = fill.wanted(&ctx, &plan, seg, prices);
+            let cells: Vec<usize> = seg.cells(layout).collect();
+            let text: Vec<u8> = cells
+                .iter()
+                .map(|&d| match wanted.iter().find(|w| w.0 == d) {
+                    Some(w) => w.1,
+                    None => plan.grid.letter(d),
+                })
+                .collect();
+            let mut loss = vec![0.0; cells.len()];
+            let a = &ctx.automaton;
+            for (s, word) in a.spellings.iter().enumerate() {
+                if word.len() > cells.len() || a.entries[s].iter().all(|&i| plan.used[i as usize]) {
+                    continue;
+                }
+                for start in 0..=cells.len() - word.len() {
+                    let span = start..start + word.len();
+                    let fresh = span.clone().any(|t| plan.grid.letter(cells[t]) == 0);
+                    if text[span.clone()] == word[..] && fresh {
+                        let score =
+                            layout.score(word, super::layout::Pos::new(Dir::V, cells[start]));
+                        loss[span].iter_mut().for_each(|l| *l += score as f64);
+                    }
+                }
+            }
+            for &(d, letter, l) in &wanted {
+                let t = cells.iter().position(|&e| e == d).expect("on the column");
+                assert_eq!(
+                    plan.grid.letter(d),
+                    0,
+                    "seed {seed}: a wanted cell is empty"
+                );
+                assert!(letter.is_ascii_uppercase(), "seed {seed}");
+                assert!(
+                    (l - loss[t]).abs() < 1e-6,
+                    "seed {seed}: {l} vs {}",
+                    loss[t]
+                );
+                priced += (l > 0.0) as usize;
+            }
+        }
+    }
+    assert!(priced > 20, "columns should usually want letters: {priced}");
 }
 
 #[test]

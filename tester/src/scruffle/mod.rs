@@ -184,6 +184,48 @@ mod tests {
     }
 
     #[test]
+    fn region_refills_pass_the_independent_checker() {
+        use bot::scruffle::linefill::{FillPrices, LineFill};
+        use bot::scruffle::plan::{Context, Plan};
+        use bot::scruffle::region::{refill_window, Window, LETTER_PRICE};
+        let mut gained = 0;
+        for seed in 0..20 {
+            let (board_text, words_text) = small_case_text(200 + seed);
+            let board = input::Board::parse(&board_text, "board").unwrap();
+            let words = input::parse_words(&words_text, "words").unwrap();
+            let case = Case::new(&board, words);
+            let ctx = Context::new(&case.layout, &case.words, &case.table);
+            let mut plan = Plan::from_plays(&ctx, &case.solve(seed, Budget::work(0)).plays);
+            // A window of up to 5x5 cells, cleared and refilled line by line, crossing-priced.
+            let (w, h) = (case.layout.width, case.layout.height);
+            let (x0, y0) = ((seed as usize * 7) % w, (seed as usize * 5) % h);
+            let window = Window {
+                x0,
+                x1: (x0 + 4).min(w - 1),
+                y0,
+                y1: (y0 + 4).min(h - 1),
+            };
+            window.clear(&ctx, &mut plan, &mut Vec::new());
+            let price = vec![LETTER_PRICE; case.layout.cells()];
+            let spelling = vec![0.0; ctx.automaton.entries.len()];
+            let prices = FillPrices {
+                cell: &price,
+                spelling: &spelling,
+            };
+            let mut fill = LineFill::new(&ctx);
+            gained += (refill_window(&ctx, &mut plan, &mut fill, &window, prices) > 0) as usize;
+            let verdict = check(
+                ("board", board_text.as_bytes()),
+                ("words", words_text.as_bytes()),
+                ("region", case.format(&plan.plays).as_bytes()),
+            )
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_eq!(verdict.score, plan.score as u128, "seed {seed}");
+        }
+        assert!(gained > 5, "refills should usually add plays: {gained}");
+    }
+
+    #[test]
     fn seed_lists_and_ranges() {
         assert_eq!(parse_seeds("1-3,7").unwrap(), [1, 2, 3, 7]);
         assert_eq!(parse_seeds(" 5 ").unwrap(), [5]);
