@@ -81,29 +81,12 @@ pub fn improve<R: Rng>(
         let (rx, ry) = (rng.random_range(0..4usize), rng.random_range(0..4usize));
         let (x0, x1) = (cx.saturating_sub(rx), (cx + rx).min(w - 1));
         let (y0, y1) = (cy.saturating_sub(ry), (cy + ry).min(h - 1));
-        let touches = |pos: Pos, len: usize| {
-            let (x, y) = layout.xy(pos);
-            match pos.dir() {
-                Dir::H => y >= y0 && y <= y1 && x <= x1 && x + len > x0,
-                Dir::V => x >= x0 && x <= x1 && y <= y1 && y + len > y0,
-            }
-        };
+        let window = Window { x0, x1, y0, y1 };
         let before = plan.clone();
         freed.clear();
         extra.clear();
         removed.clear();
-        plan.remove_where(
-            ctx,
-            |p| {
-                let hit = touches(p.pos, ctx.words[p.word as usize].len());
-                if hit {
-                    removed.push(*p);
-                }
-                hit
-            },
-            &mut freed,
-        );
-        let window = Window { x0, x1, y0, y1 };
+        window.clear(ctx, &mut plan, &mut freed, &mut removed);
         if rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
             let prices = FillPrices {
                 cell: &letter_price,
@@ -127,7 +110,7 @@ pub fn improve<R: Rng>(
                         .starting_at(dir, pos.start())
                         .filter(|&(_, word)| {
                             !plan.used[word as usize]
-                                && touches(pos, ctx.words[word as usize].len())
+                                && window.touches(layout, pos, ctx.words[word as usize].len())
                         });
                     extra.extend(
                         fitting

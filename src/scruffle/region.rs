@@ -3,7 +3,7 @@
 //! rows' new letters, so crossing letters are chosen together rather than word by word. The
 //! greedy refill then completes what the strings left open.
 
-use super::layout::{Dir, Segment};
+use super::layout::{Dir, Layout, Placement, Pos, Segment};
 use super::linefill::{FillPrices, LineFill};
 use super::plan::{Context, Plan};
 
@@ -17,20 +17,32 @@ pub struct Window {
 }
 
 impl Window {
+    /// Whether the word of `len` letters at `pos` covers a cell of the window.
+    pub fn touches(&self, layout: &Layout, pos: Pos, len: usize) -> bool {
+        let (x, y) = layout.xy(pos);
+        match pos.dir() {
+            Dir::H => (self.y0..=self.y1).contains(&y) && x <= self.x1 && x + len > self.x0,
+            Dir::V => (self.x0..=self.x1).contains(&x) && y <= self.y1 && y + len > self.y0,
+        }
+    }
+
     /// Remove every play of `plan` that covers a cell of the window (a subsequence of a valid
-    /// order stays valid); the freed cells go to `freed`.
-    pub fn clear(&self, ctx: &Context, plan: &mut Plan, freed: &mut Vec<usize>) {
-        let layout = ctx.layout;
-        let inside = |c: usize| {
-            let (x, y) = (c % layout.width, c / layout.width);
-            (self.x0..=self.x1).contains(&x) && (self.y0..=self.y1).contains(&y)
-        };
+    /// order stays valid); the freed cells go to `freed`, the removed plays to `removed`.
+    pub fn clear(
+        &self,
+        ctx: &Context,
+        plan: &mut Plan,
+        freed: &mut Vec<usize>,
+        removed: &mut Vec<Placement>,
+    ) {
         plan.remove_where(
             ctx,
             |p| {
-                layout
-                    .span(p.pos, ctx.words[p.word as usize].len())
-                    .any(inside)
+                let hit = self.touches(ctx.layout, p.pos, ctx.words[p.word as usize].len());
+                if hit {
+                    removed.push(*p);
+                }
+                hit
             },
             freed,
         );

@@ -252,7 +252,7 @@ fn cleared_window(seed: u64, case: &Case, ctx: &Context) -> (Plan, super::region
         y0,
         y1: (y0 + rng.random_range(0..4)).min(h - 1),
     };
-    window.clear(ctx, &mut plan, &mut Vec::new());
+    window.clear(ctx, &mut plan, &mut Vec::new(), &mut Vec::new());
     (plan, window)
 }
 

@@ -205,7 +205,7 @@ mod tests {
                 y0,
                 y1: (y0 + 4).min(h - 1),
             };
-            window.clear(&ctx, &mut plan, &mut Vec::new());
+            window.clear(&ctx, &mut plan, &mut Vec::new(), &mut Vec::new());
             let price = vec![LETTER_PRICE; case.layout.cells()];
             let spelling = vec![0.0; ctx.automaton.entries.len()];
             let prices = FillPrices {
