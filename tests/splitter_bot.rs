@@ -171,6 +171,9 @@ fn bad_value_files_and_rates_are_one_line_errors() {
     let bad = dir.join("bad.bin");
     std::fs::write(&bad, "splitter-value 1\nlayout x\nfeatures groups-v9 3\n").unwrap();
     let bench = ["bench", "splitter", "--games", "1", "--layout", "2"];
+    let train = [
+        "train", "splitter", "--layout", "2", "--games", "1", "-o", "x",
+    ];
     let cases: [(Vec<&str>, &str); 5] = [
         (
             [&bench[..], &["--leaf-value", "/nonexistent/v.bin"]].concat(),
@@ -185,33 +188,11 @@ fn bad_value_files_and_rates_are_one_line_errors() {
             ":3: unknown feature set \"groups-v9\"",
         ),
         (
-            vec![
-                "train",
-                "splitter",
-                "--layout",
-                "2",
-                "--games",
-                "1",
-                "-o",
-                "x",
-                "--net-rate",
-                "0",
-            ],
+            [&train[..], &["--net-rate", "0"]].concat(),
             "error: invalid value '0' for '--net-rate",
         ),
         (
-            vec![
-                "train",
-                "splitter",
-                "--layout",
-                "2",
-                "--games",
-                "1",
-                "-o",
-                "x",
-                "--net-rate",
-                "NaN",
-            ],
+            [&train[..], &["--net-rate", "NaN"]].concat(),
             "error: invalid value 'NaN' for '--net-rate",
         ),
     ];

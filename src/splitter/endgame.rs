@@ -2,6 +2,7 @@
 //! final score, with no value estimate and no sampling. Affordable while at most
 //! `ENDGAME_ROLLS` rolls follow the current one (a few thousand final boards per candidate).
 
+use super::expectimax::best_by;
 use super::game::Placement;
 use super::geometry::{Bits, Geometry};
 use super::learned::value::average_over_rolls;
@@ -36,16 +37,11 @@ pub fn expected_score(geo: &Geometry, b: &Bits, rolls_left: usize) -> f32 {
 /// The option with the best expected final score, `rolls_after` rolls to come after it (the first
 /// on ties). `opts` must not be empty.
 pub fn best(geo: &Geometry, b: &Bits, opts: &[Placement], rolls_after: usize) -> Placement {
-    let mut best = (opts[0], f32::NEG_INFINITY);
-    for &p in opts {
+    best_by(opts, |p| {
         let mut after = *b;
         geo.apply(&mut after, p.cell, p.a, p.b);
-        let v = expected_score(geo, &after, rolls_after);
-        if v > best.1 {
-            best = (p, v);
-        }
-    }
-    best.0
+        expected_score(geo, &after, rolls_after)
+    })
 }
 
 #[cfg(test)]

@@ -19,9 +19,14 @@ pub fn placement_value(value: &LearnedValue, b: &Bits, p: Placement, rounds_afte
 
 /// The option with the best expectimax value (the first on ties). `opts` must not be empty.
 pub fn best(value: &LearnedValue, b: &Bits, opts: &[Placement], rounds_after: usize) -> Placement {
+    best_by(opts, |p| placement_value(value, b, p, rounds_after))
+}
+
+/// The option with the largest `worth` (the first on ties). `opts` must not be empty.
+pub fn best_by(opts: &[Placement], mut worth: impl FnMut(Placement) -> f32) -> Placement {
     let mut best = (opts[0], f32::NEG_INFINITY);
     for &p in opts {
-        let v = placement_value(value, b, p, rounds_after);
+        let v = worth(p);
         if v > best.1 {
             best = (p, v);
         }

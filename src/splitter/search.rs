@@ -198,7 +198,7 @@ impl<'a> Player<'a> {
                 break;
             }
         }
-        let estimate = |i: usize| mean(&results[i]) + offsets[i];
+        let estimate = |i: usize| estimate(&results, &offsets, i);
         let by_mean = |&x: &usize, &y: &usize| estimate(x).total_cmp(&estimate(y)).then(y.cmp(&x));
         alive.sort_by(|x, y| by_mean(y, x));
         let finalists = self.settings.finalists.min(alive.len());
@@ -320,10 +320,15 @@ fn mean(xs: &[f32]) -> f32 {
     xs.iter().sum::<f32>() / xs.len().max(1) as f32
 }
 
+/// Candidate `i`'s estimate: its mean rollout result plus its offset (the second opinion).
+fn estimate(results: &[Vec<f32>], offsets: &[f32], i: usize) -> f32 {
+    mean(&results[i]) + offsets[i]
+}
+
 /// Keep the candidates whose paired deficit to the current leader is within `PRUNE_Z` standard
 /// errors. A candidate's estimate is its mean result plus its offset (the exact part).
 fn prune(alive: &mut Vec<usize>, results: &[Vec<f32>], offsets: &[f32]) {
-    let estimate = |i: usize| mean(&results[i]) + offsets[i];
+    let estimate = |i: usize| estimate(results, offsets, i);
     let leader = *alive
         .iter()
         .max_by(|&&x, &&y| estimate(x).total_cmp(&estimate(y)))

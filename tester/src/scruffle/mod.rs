@@ -104,8 +104,9 @@ fn score(board: &Path, words: &Path, placements: &Path) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::bench::parse_seeds;
-    use super::check::check;
+    use super::check::{check, Verdict};
     use bot::scruffle::solver::Budget;
+    use bot::scruffle::Placement;
     use bot::scruffle::{input, Case};
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
@@ -134,27 +135,44 @@ mod tests {
         (board, words)
     }
 
+    /// A seeded small case: its board and word files, and the case the solver parses from them.
+    struct Files {
+        board: String,
+        words: String,
+        case: Case,
+    }
+
+    impl Files {
+        fn new(seed: u64) -> Files {
+            let (board, words) = small_case_text(seed);
+            let parsed = input::Board::parse(&board, "board").unwrap();
+            let list = input::parse_words(&words, "words").unwrap();
+            let case = Case::new(&parsed, list);
+            Files { board, words, case }
+        }
+
+        /// The independent checker's verdict on `plays`, written as the solver writes them.
+        fn check(&self, label: &str, plays: &[Placement]) -> Result<Verdict, String> {
+            check(
+                ("board", self.board.as_bytes()),
+                ("words", self.words.as_bytes()),
+                (label, self.case.format(plays).as_bytes()),
+            )
+        }
+    }
+
     #[test]
     fn solver_and_baseline_outputs_pass_the_independent_checker() {
         for seed in 0..30 {
-            let (board_text, words_text) = small_case_text(seed);
-            let board = input::Board::parse(&board_text, "board").unwrap();
-            let words = input::parse_words(&words_text, "words").unwrap();
-            let case = Case::new(&board, words);
+            let files = Files::new(seed);
+            let case = &files.case;
             let solution = case.solve(seed, Budget::work(60));
-            let verdict = check(
-                ("board", board_text.as_bytes()),
-                ("words", words_text.as_bytes()),
-                ("solver", case.format(&solution.plays).as_bytes()),
-            )
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let verdict = files
+                .check("solver", &solution.plays)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(verdict.score, solution.score as u128, "seed {seed}");
             assert_eq!(verdict.placements, solution.plays.len());
-            let baseline = check(
-                ("board", board_text.as_bytes()),
-                ("words", words_text.as_bytes()),
-                ("baseline", case.format(&case.baseline()).as_bytes()),
-            );
+            let baseline = files.check("baseline", &case.baseline());
             assert!(baseline.is_ok(), "seed {seed}: {baseline:?}");
         }
     }
@@ -165,20 +183,15 @@ mod tests {
         use bot::scruffle::plan::{Context, Plan};
         let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
         for seed in 0..20 {
-            let (board_text, words_text) = small_case_text(100 + seed);
-            let board = input::Board::parse(&board_text, "board").unwrap();
-            let words = input::parse_words(&words_text, "words").unwrap();
-            let case = Case::new(&board, words);
+            let files = Files::new(100 + seed);
+            let case = &files.case;
             let ctx = Context::new(&case.layout, &case.words, &case.table);
             // Price the hubs from a greedy opening, as the solver does.
             let reference = Plan::from_plays(&ctx, &case.solve(seed, Budget::work(0)).plays);
             let hub = best_hub_plan(&ctx, &reference, 10.0, seed, far).expect("runs");
-            let verdict = check(
-                ("board", board_text.as_bytes()),
-                ("words", words_text.as_bytes()),
-                ("hub", case.format(&hub.plays).as_bytes()),
-            )
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let verdict = files
+                .check("hub", &hub.plays)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(verdict.score, hub.score as u128, "seed {seed}");
         }
     }
@@ -190,10 +203,8 @@ mod tests {
         use bot::scruffle::region::{refill_window, Window, LETTER_PRICE};
         let mut gained = 0;
         for seed in 0..20 {
-            let (board_text, words_text) = small_case_text(200 + seed);
-            let board = input::Board::parse(&board_text, "board").unwrap();
-            let words = input::parse_words(&words_text, "words").unwrap();
-            let case = Case::new(&board, words);
+            let files = Files::new(200 + seed);
+            let case = &files.case;
             let ctx = Context::new(&case.layout, &case.words, &case.table);
             let mut plan = Plan::from_plays(&ctx, &case.solve(seed, Budget::work(0)).plays);
             // A window of up to 5x5 cells, cleared and refilled line by line, crossing-priced.
@@ -214,12 +225,9 @@ mod tests {
             };
             let mut fill = LineFill::new(&ctx);
             gained += (refill_window(&ctx, &mut plan, &mut fill, &window, prices) > 0) as usize;
-            let verdict = check(
-                ("board", board_text.as_bytes()),
-                ("words", words_text.as_bytes()),
-                ("region", case.format(&plan.plays).as_bytes()),
-            )
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let verdict = files
+                .check("region", &plan.plays)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(verdict.score, plan.score as u128, "seed {seed}");
         }
         assert!(gained > 5, "refills should usually add plays: {gained}");
