@@ -205,3 +205,92 @@ fn bad_value_files_and_rates_are_one_line_errors() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `bot train splitter-blend`: blending a network file in at share 1 gives its very weights (the
+/// bench plays the same games with either file), share 0.5 writes a file that plays; a network
+/// given as the table, an unreadable file and a share outside 0..1 are one-line errors.
+#[test]
+fn blend_two_values_into_one_file() {
+    let dir = std::env::temp_dir().join(format!("bot-blend-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (table, net, whole, half) = (at("t.bin"), at("n.bin"), at("whole.bin"), at("half.bin"));
+    for (features, out) in [("groups-v1", &table), ("groups-v1+pairs+net8x4", &net)] {
+        let args = [
+            "train",
+            "splitter",
+            "--layout",
+            "2",
+            "--games",
+            "20",
+            "--curve-games",
+            "2",
+            "--features",
+            features,
+            "-o",
+            out,
+        ];
+        let (code, out, err) = common::run_bot(&args, "");
+        assert_eq!(code, 0, "{out}{err}");
+    }
+    let blend = |table: &str, with: &str, share: &str, out: &str| {
+        let args = [
+            "train",
+            "splitter-blend",
+            "--layout",
+            "2",
+            "--table",
+            table,
+            "--with",
+            with,
+            "--share",
+            share,
+            "-o",
+            out,
+        ];
+        common::run_bot(&args, "")
+    };
+    for (share, out) in [("1", &whole), ("0.5", &half)] {
+        let (code, stdout, err) = blend(&table, &net, share, out);
+        assert_eq!(code, 0, "{stdout}{err}");
+    }
+    let games = |file: &str| {
+        let bench = [
+            "bench", "splitter", "--layout", "2", "--games", "4", "--policy", "value", "--seed",
+            "t", "--value", file,
+        ];
+        let (code, out, err) = common::run_bot(&bench, "");
+        assert_eq!(code, 0, "{out}{err}");
+        let line = out
+            .lines()
+            .find(|l| l.contains("value: mean"))
+            .unwrap_or("");
+        line.split("move time").next().unwrap_or("").to_string()
+    };
+    let with_net = games(&net);
+    assert!(!with_net.is_empty());
+    assert_eq!(
+        games(&whole),
+        with_net,
+        "share 1 is the blended-in value itself"
+    );
+    assert!(!games(&half).is_empty());
+    let cases: [((&str, &str, &str), &str); 3] = [
+        (
+            (&net, &table, "0.5"),
+            "cannot blend groups-v1+pairs+net8x4 into groups-v1",
+        ),
+        (
+            ("/nonexistent/t.bin", &net, "0.5"),
+            "error: --table /nonexistent/t.bin: cannot read",
+        ),
+        ((&table, &net, "2"), "the share must be in 0..1"),
+    ];
+    for ((t, w, share), want) in cases {
+        let (code, _, err) = blend(t, w, share, &at("bad.bin"));
+        assert_ne!(code, 0, "{t} {w} {share}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(want), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

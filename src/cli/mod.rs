@@ -11,6 +11,7 @@ pub mod pipe;
 pub mod progress;
 pub mod scruffle;
 pub mod splitter;
+pub mod splitter_blend;
 pub mod splitter_train;
 pub mod train;
 

@@ -12,7 +12,7 @@ pub struct Bits {
     pub empty: u64,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Geometry {
     pub width: usize,
     /// Fillable cells.

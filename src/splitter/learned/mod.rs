@@ -2,6 +2,7 @@
 //! mirror pairs' contents and a small network on the stage-free entries), its weight file, and
 //! its TD trainer (`bot train splitter`).
 
+pub mod blend;
 pub mod features;
 pub mod file;
 pub mod net;
