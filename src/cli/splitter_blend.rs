@@ -34,6 +34,9 @@ pub fn run(args: BlendArgs) -> ExitCode {
     if args.layout != 1 && args.layout != 2 {
         return super::fail(format!("--layout {}: expected 1 or 2", args.layout));
     }
+    if !(0.0..=1.0).contains(&args.share) {
+        return super::fail(format!("--share {}: the share must be in 0..1", args.share));
+    }
     let layout = official(args.layout);
     let load = |flag: &str, path: &PathBuf| {
         let file = read_weight_file(path, &layout).map_err(|e| format!("{flag} {e}"))?;
@@ -48,7 +51,7 @@ pub fn run(args: BlendArgs) -> ExitCode {
     };
     let mixed = match blend(&table, &with, args.share) {
         Ok(v) => v,
-        Err(e) => return super::fail(format!("--share {}: {e}", args.share)),
+        Err(e) => return super::fail(format!("--table {}: {e}", args.table.display())),
     };
     // The header keeps the blended-in value's training record (the recipe is in the docs).
     let file = WeightFile {
@@ -61,10 +64,11 @@ pub fn run(args: BlendArgs) -> ExitCode {
     if let Err(e) = std::fs::write(&args.out, file.to_bytes()) {
         return super::fail(format!("-o {}: {e}", args.out.display()));
     }
+    // The table's share printed as the user would write it (0.2, not f32's 0.19999999).
+    let rest = ((1.0 - args.share as f64) * 1e6).round() / 1e6;
     println!(
-        "blend splitter: layout {}, {} x {} + {} x {} -> {}",
+        "blend splitter: layout {}, {rest} x {} + {} x {} -> {}",
         args.layout,
-        1.0 - args.share,
         args.table.display(),
         args.share,
         args.with.display(),
