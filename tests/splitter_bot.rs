@@ -99,6 +99,23 @@ fn empty_input_is_an_error_and_bad_policy_is_rejected() {
     assert_ne!(code, 0);
 }
 
+/// The bench's scores (the `value: mean ...` line without its times) for greedy play with the
+/// weight file `file` on layout 2, `games` games of dice seed `t`; fails the test if the bench
+/// does.
+fn greedy_games_with(file: &str, games: &str) -> String {
+    let bench = [
+        "bench", "splitter", "--layout", "2", "--games", games, "--policy", "value", "--seed", "t",
+        "--value", file,
+    ];
+    let (code, out, err) = common::run_bot(&bench, "");
+    assert_eq!(code, 0, "{out}{err}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("value: mean"))
+        .unwrap_or("");
+    line.split("move time").next().unwrap_or("").to_string()
+}
+
 /// `bot train splitter` with a network: a short run writes a resumable file; resuming it with
 /// nothing left to train and `--weights-only` writes the same weights without the training
 /// state (smaller); the bench plays with either; a misspelt feature set is one clear line.
@@ -135,20 +152,10 @@ fn train_with_a_network_then_strip_the_state_and_play() {
         std::fs::metadata(&slim).unwrap().len(),
     );
     assert!(slim_len * 2 < full_len, "{slim_len} vs {full_len}");
-    let mut scores = Vec::new();
-    for file in [full_s, slim_s] {
-        let bench = [
-            "bench", "splitter", "--layout", "2", "--games", "3", "--policy", "value", "--seed",
-            "t", "--value", file,
-        ];
-        let (code, out, err) = common::run_bot(&bench, "");
-        assert_eq!(code, 0, "{out}{err}");
-        let line = out
-            .lines()
-            .find(|l| l.contains("value: mean"))
-            .unwrap_or("");
-        scores.push(line.split("move time").next().unwrap_or("").to_string());
-    }
+    let scores: Vec<String> = [full_s, slim_s]
+        .into_iter()
+        .map(|file| greedy_games_with(file, "3"))
+        .collect();
     assert!(!scores[0].is_empty());
     assert_eq!(scores[0], scores[1], "the same weights play the same games");
     let (code, _, err) = train(&["--games", "5", "--features", "groups-v1+net8", "-o", full_s]);
@@ -254,19 +261,7 @@ fn blend_two_values_into_one_file() {
         let (code, stdout, err) = blend(&table, &net, share, out);
         assert_eq!(code, 0, "{stdout}{err}");
     }
-    let games = |file: &str| {
-        let bench = [
-            "bench", "splitter", "--layout", "2", "--games", "4", "--policy", "value", "--seed",
-            "t", "--value", file,
-        ];
-        let (code, out, err) = common::run_bot(&bench, "");
-        assert_eq!(code, 0, "{out}{err}");
-        let line = out
-            .lines()
-            .find(|l| l.contains("value: mean"))
-            .unwrap_or("");
-        line.split("move time").next().unwrap_or("").to_string()
-    };
+    let games = |file: &str| greedy_games_with(file, "4");
     let with_net = games(&net);
     assert!(!with_net.is_empty());
     assert_eq!(

@@ -157,6 +157,23 @@ impl Geometry {
     }
 }
 
+/// A board after `placements` random placements (fewer if it fills up first): each a uniformly
+/// chosen free pair and two random dice. For the tests of the values built on these masks.
+#[cfg(test)]
+pub fn random_board(geo: &Geometry, rng: &mut impl rand::Rng, placements: usize) -> Bits {
+    let mut b = geo.empty_board();
+    for _ in 0..placements {
+        let free = geo.free_canonical(&b);
+        if free == 0 {
+            break;
+        }
+        let cells: Vec<usize> = (0..64).filter(|&c| free >> c & 1 == 1).collect();
+        let c = cells[rng.random_range(0..cells.len())];
+        geo.apply(&mut b, c, rng.random_range(1..=6), rng.random_range(1..=6));
+    }
+    b
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::bits::tests::random_layout;

@@ -26,20 +26,19 @@ pub fn blend(
     if table.features.geo != other.features.geo {
         return Err("the two values are for different layouts".into());
     }
+    // Entries both have are averaged; the other's further entries are scaled, and of its
+    // network only the linear output (the last layer, no bias) is: the hidden layers stay.
     let shared = table.features.table_len();
-    let mut weights: Vec<f32> = other.weights.iter().map(|&w| w * share).collect();
-    for (w, (&t, &o)) in weights
-        .iter_mut()
-        .zip(table.weights.iter().zip(&other.weights))
-        .take(shared)
-    {
-        *w = (1.0 - share) * t + share * o;
+    let table_end = other.features.table_len();
+    let mut weights = other.weights.clone();
+    for (w, &t) in weights[..shared].iter_mut().zip(&table.weights) {
+        *w = (1.0 - share) * t + share * *w;
     }
-    // The network's hidden layers stay; its linear output (the last layer, no bias) is scaled.
+    for w in &mut weights[shared..table_end] {
+        *w *= share;
+    }
     if let Some(shape) = &other.features.net {
-        let at = other.features.table_len();
-        weights[at..].copy_from_slice(&other.weights[at..]);
-        let output = other.weights.len() - shape.hidden2;
+        let output = weights.len() - shape.hidden2;
         for w in &mut weights[output..] {
             *w *= share;
         }
@@ -83,21 +82,8 @@ mod tests {
             let mixed = blend(&a, &b, share).unwrap();
             let geo = a.features.geo.clone();
             for case in 0..60 {
-                let mut board = geo.empty_board();
-                for _ in 0..rng.random_range(0..20) {
-                    let free = geo.free_canonical(&board);
-                    if free == 0 {
-                        break;
-                    }
-                    let cells: Vec<usize> = (0..64).filter(|&c| free >> c & 1 == 1).collect();
-                    let c = cells[rng.random_range(0..cells.len())];
-                    geo.apply(
-                        &mut board,
-                        c,
-                        rng.random_range(1..=6),
-                        rng.random_range(1..=6),
-                    );
-                }
+                let placements = rng.random_range(0..20);
+                let board = crate::splitter::geometry::random_board(&geo, &mut rng, placements);
                 let r = rng.random_range(0..16);
                 let want = (1.0 - share) * a.value(&board, r) + share * b.value(&board, r);
                 let got = mixed.value(&board, r);

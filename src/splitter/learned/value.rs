@@ -329,16 +329,8 @@ mod tests {
         }
         let geo = v.features.geo.clone();
         for case in 0..40 {
-            let mut b = geo.empty_board();
-            for _ in 0..rng.random_range(0..18) {
-                let free = geo.free_canonical(&b);
-                if free == 0 {
-                    break;
-                }
-                let cells: Vec<usize> = (0..64).filter(|&c| free >> c & 1 == 1).collect();
-                let c = cells[rng.random_range(0..cells.len())];
-                geo.apply(&mut b, c, rng.random_range(1..=6), rng.random_range(1..=6));
-            }
+            let placements = rng.random_range(0..18);
+            let b = crate::splitter::geometry::random_board(&geo, &mut rng, placements);
             if geo.free_canonical(&b) == 0 {
                 continue;
             }
