@@ -5,10 +5,10 @@
 //! re-checked when popped, and a stale one (its new-cell count changed) is dropped because the
 //! change pushed a fresher entry.
 
+use super::heap::QuadHeap;
 use super::layout::{Placement, Pos, DIRS};
 use super::plan::{Context, Plan};
 use rand::Rng;
-use std::collections::BinaryHeap;
 use std::time::Instant;
 
 /// Knobs of one greedy run.
@@ -49,7 +49,7 @@ struct Run<'c, 'a, R> {
     ctx: &'c Context<'a>,
     params: Params,
     rng: &'c mut R,
-    heap: BinaryHeap<Entry>,
+    heap: QuadHeap<Entry>,
     next_standalone: Vec<u32>,
     deadline: Instant,
 }
@@ -210,7 +210,7 @@ pub fn extend<R: Rng>(
         ctx,
         params,
         rng,
-        heap: BinaryHeap::new(),
+        heap: QuadHeap::new(),
         next_standalone: vec![0; ctx.words.len()],
         deadline,
     };
