@@ -4,7 +4,6 @@
 //! seen is returned. Windows are centred on double/triple cells half the time, since the score
 //! concentrates there.
 
-use super::eject;
 use super::greedy::{extend, Params, Start};
 use super::layout::{Dir, Placement, Pos};
 use super::linefill::{FillPrices, LineFill};
@@ -63,23 +62,6 @@ pub fn improve<R: Rng>(
         Some(limit) => iterations as f64 / limit.max(1) as f64,
         None => start.elapsed().as_secs_f64() / span,
     };
-    let diag = std::env::var_os("SCR9_DIAG").is_some();
-    let envf = |k: &str| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    let strip = envf("SCR9_STRIP");
-    let alphamix = envf("SCR9_ALPHAMIX") as f32;
-    let eject_share = envf("SCR9_EJECT");
-    let order = eject::by_value(ctx);
-    let mut cover = eject::Cover::default();
-    let mut filled = Vec::new();
-    let mut dc = [0u64; 4];
-    let mut rem = 0u64;
-    let mut same = 0u64;
-    let mut ej: Vec<i64> = Vec::new();
     loop {
         let more = match budget.lns_iterations {
             Some(limit) => stats.iterations < limit,
@@ -96,66 +78,16 @@ pub fn improve<R: Rng>(
             rng.random_range(0..layout.cells())
         };
         let (cx, cy) = (centre % w, centre / w);
-        let (mut rx, mut ry) = (rng.random_range(0..4usize), rng.random_range(0..4usize));
-        if strip > 0.0 && rng.random_bool(strip) {
-            let long = rng.random_range(4..13usize);
-            let thin = rng.random_range(0..2usize);
-            if rng.random_bool(0.5) {
-                (rx, ry) = (long, thin)
-            } else {
-                (rx, ry) = (thin, long)
-            }
-        }
-        let mut repair = repair;
-        if alphamix > 0.0 {
-            repair.alpha *= (alphamix * (2.0 * rng.random::<f32>() - 1.0)).exp2();
-        }
+        let (rx, ry) = (rng.random_range(0..4usize), rng.random_range(0..4usize));
         let (x0, x1) = (cx.saturating_sub(rx), (cx + rx).min(w - 1));
         let (y0, y1) = (cy.saturating_sub(ry), (cy + ry).min(h - 1));
-        let mut window = Window { x0, x1, y0, y1 };
+        let window = Window { x0, x1, y0, y1 };
         let before = plan.clone();
         freed.clear();
         extra.clear();
         removed.clear();
-        filled.clear();
-        let ejected = if eject_share > 0.0 && rng.random_bool(eject_share) {
-            let Some(p) = eject::eject(
-                ctx,
-                &mut plan,
-                &order,
-                &mut cover,
-                rng,
-                &mut freed,
-                &mut removed,
-                &mut filled,
-            ) else {
-                plan = before;
-                continue;
-            };
-            // The refill draws its standalone candidates around the entry's span.
-            let (x, y) = layout.xy(p.pos);
-            let len = ctx.words[p.word as usize].len();
-            window = match p.pos.dir() {
-                Dir::H => Window {
-                    x0: x,
-                    x1: x + len - 1,
-                    y0: y,
-                    y1: y,
-                },
-                Dir::V => Window {
-                    x0: x,
-                    x1: x,
-                    y0: y,
-                    y1: y + len - 1,
-                },
-            };
-            true
-        } else {
-            window.clear(ctx, &mut plan, &mut freed, &mut removed);
-            false
-        };
-        let Window { x0, x1, y0, y1 } = window;
-        if !ejected && rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
+        window.clear(ctx, &mut plan, &mut freed, &mut removed);
+        if rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
             let prices = FillPrices {
                 cell: &letter_price,
                 spelling: &spelling_price,
@@ -201,13 +133,6 @@ pub fn improve<R: Rng>(
             }
         }
         nearest_letters(ctx, &plan, &freed, &mut mark, stamp, &mut seeds);
-        // Crossings through the ejected entry's new letters.
-        for &c in &filled {
-            if mark[c] != stamp {
-                mark[c] = stamp;
-                seeds.push(c);
-            }
-        }
         let from = Start {
             seeds: &seeds,
             extra: &extra,
@@ -215,25 +140,6 @@ pub fn improve<R: Rng>(
         };
         extend(ctx, &mut plan, repair, from, rng, deadline);
 
-        if diag {
-            let d = plan.score as i64 - before.score as i64;
-            if d > 0 {
-                dc[0] += 1
-            } else if d == 0 {
-                dc[1] += 1
-            } else if d > -(threshold_dbg(best.score, progress(stats.iterations)) as i64) {
-                dc[2] += 1
-            } else {
-                dc[3] += 1
-            }
-            rem += removed.len() as u64;
-            if ejected {
-                ej.push(d);
-            }
-            if plan.plays.len() == before.plays.len() && d == 0 {
-                same += 1
-            }
-        }
         let progress = progress(stats.iterations);
         let threshold = (best.score as f64 * 0.002 * (1.0 - progress).max(0.0)) as u64;
         if plan.score > best.score {
@@ -244,31 +150,7 @@ pub fn improve<R: Rng>(
             plan = before;
         }
     }
-    if diag {
-        eprintln!("DIAG lns up {} equal {} small-loss {} loss {}; removed/it {:.1}; equal-count-equal-score {}", dc[0], dc[1], dc[2], dc[3], rem as f64 / stats.iterations.max(1) as f64, same);
-        ej.sort_unstable();
-        let q = |f: f64| {
-            ej.get(((ej.len() as f64 - 1.0) * f) as usize)
-                .copied()
-                .unwrap_or(0)
-        };
-        eprintln!(
-            "DIAG eject n {} deltas min {} q25 {} med {} q75 {} max {}; >0: {}",
-            ej.len(),
-            q(0.0),
-            q(0.25),
-            q(0.5),
-            q(0.75),
-            q(1.0),
-            ej.iter().filter(|&&d| d > 0).count()
-        );
-        super::diag::report(ctx, &best);
-    }
     (best, stats)
-}
-
-fn threshold_dbg(best: u64, progress: f64) -> u64 {
-    (best as f64 * 0.002 * (1.0 - progress).max(0.0)) as u64
 }
 
 /// Every position over a freed cell that crosses a letter passes the nearest letter in one of the

@@ -7,8 +7,6 @@
 pub mod automaton;
 pub mod baseline;
 pub mod bounds;
-pub mod diag;
-pub mod eject;
 pub mod exhaustive;
 pub mod greedy;
 pub mod grid;

@@ -154,14 +154,8 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
 
     let repair = Params {
         alpha: stats.best_alpha,
-        new_cap: std::env::var("SCR9_CAP")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(6),
-        noise: std::env::var("SCR9_NOISE")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0.15),
+        new_cap: 6,
+        noise: 0.15,
         standalone: false,
     };
     // The LNS leaves the last 2% of the time to the gap fill.
