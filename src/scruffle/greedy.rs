@@ -5,9 +5,9 @@
 //! re-checked when popped, and a stale one (its new-cell count changed) is dropped because the
 //! change pushed a fresher entry.
 
-use super::heap::QuadHeap;
 use super::layout::{Placement, Pos, DIRS};
 use super::plan::{Context, Plan};
+use dary_heap::QuaternaryHeap;
 use rand::Rng;
 use std::time::Instant;
 
@@ -49,7 +49,7 @@ struct Run<'c, 'a, R> {
     ctx: &'c Context<'a>,
     params: Params,
     rng: &'c mut R,
-    heap: QuadHeap<Entry>,
+    heap: QuaternaryHeap<Entry>,
     next_standalone: Vec<u32>,
     deadline: Instant,
 }
@@ -210,7 +210,7 @@ pub fn extend<R: Rng>(
         ctx,
         params,
         rng,
-        heap: QuadHeap::new(),
+        heap: QuaternaryHeap::new(),
         next_standalone: vec![0; ctx.words.len()],
         deadline,
     };

@@ -10,7 +10,6 @@ pub mod bounds;
 pub mod exhaustive;
 pub mod greedy;
 pub mod grid;
-pub mod heap;
 pub mod hub;
 pub mod input;
 pub mod insert;
