@@ -393,3 +393,35 @@ fn hub_plans_replay_to_their_score() {
     }
     assert!(laid > 15, "hub strings should usually be laid: {laid}");
 }
+
+#[test]
+fn purging_the_greedy_queue_changes_no_play() {
+    use super::greedy::{extend_purging, Params, Start};
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    let mut purged_runs = 0;
+    for seed in 0..30 {
+        let case = small_case(7000 + seed);
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let alpha = [0.0, 1.0, 3.0, 10.0, 1000.0][seed as usize % 5];
+        let noise = if seed % 2 == 0 { 0.0 } else { 0.3 };
+        let params = Params {
+            noise,
+            ..Params::opening(alpha)
+        };
+        let run = |min_purge: usize| {
+            let mut plan = Plan::empty(&ctx);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let from = Start::default();
+            extend_purging(&ctx, &mut plan, params, from, &mut rng, far, min_purge);
+            plan
+        };
+        let (never, often) = (run(usize::MAX), run(1));
+        assert_eq!(never.plays, often.plays, "seed {seed}");
+        assert_eq!(never.score, often.score, "seed {seed}");
+        purged_runs += (never.plays.len() > 3) as usize;
+    }
+    assert!(
+        purged_runs > 20,
+        "most runs should play several words: {purged_runs}"
+    );
+}
