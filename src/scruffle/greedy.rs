@@ -37,6 +37,13 @@ impl Params {
     }
 }
 
+/// The queue is purged of dead entries once it holds this many, and then whenever it has grown by
+/// half since the last purge. On the largest bench case (seed 17, 88x89, 6,964 entries) an
+/// opening pushes about 4.4 million entries, of which 1,300 are played: without purges the pops
+/// were half of the solver's time; purges at 1.25x-1.5x growth took the openings from 32 s to
+/// 20 s there (2x: 23 s, 3x: 32 s), 25% less on seed 4, 10% on seeds 2, 10 and 19.
+const MIN_PURGE: usize = 1 << 14;
+
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 struct Entry {
     key: u32,
@@ -178,16 +185,7 @@ impl<R: Rng> Run<'_, '_, R> {
             }
         }
     }
-}
 
-/// The queue is purged of dead entries once it holds this many, and then whenever it has grown by
-/// half since the last purge. On the largest bench case (seed 17, 88x89, 6,964 entries) an
-/// opening pushes about 4.4 million entries, of which 1,300 are played: without purges the pops
-/// were half of the solver's time; purges at 1.25x-1.5x growth took the openings from 32 s to
-/// 20 s there (2x: 23 s, 3x: 32 s), 25% less on seed 4, 10% on seeds 2, 10 and 19.
-const MIN_PURGE: usize = 1 << 14;
-
-impl<R: Rng> Run<'_, '_, R> {
     /// Drop the entries whose pop would do nothing: their entry is used, or their position's
     /// new-cell count changed (cells only fill during a run, so it never comes back, and the
     /// filling queued a fresh entry). Entirely empty positions stay: their pop moves the entry's
@@ -228,8 +226,8 @@ pub fn extend<R: Rng>(
     extend_purging(ctx, plan, params, from, rng, deadline, MIN_PURGE);
 }
 
-/// `extend` with the queue first purged at `min_purge` entries (the tests compare purging after
-/// every play with never purging).
+/// `extend` with the queue first purged at `min_purge` entries (the tests compare purging from
+/// the first play on with never purging).
 pub(super) fn extend_purging<R: Rng>(
     ctx: &Context,
     plan: &mut Plan,
