@@ -5,7 +5,8 @@
 //! that is a node. Instead of following failure links, a step may come from any node whose text
 //! ends with the parent's (its failure-link subtree): such a path only ever counts real
 //! occurrences, and the exact path is among them, so the maximum is exact and one step costs
-//! O(nodes) instead of O(nodes x 26).
+//! O(nodes) instead of O(nodes x 26); on a cell whose letter is fixed (a filled cell in a
+//! repair), only the nodes of that letter.
 
 use super::automaton::{Automaton, NO_NODE};
 
@@ -118,6 +119,9 @@ pub struct LineDp {
     factor_of_depth: Vec<f64>,
     doubles: Vec<usize>,
     triples: Vec<usize>,
+    /// The nodes of each letter, in breadth-first order: on a cell whose letter is fixed only
+    /// they can hold a string (region repair passes many such cells).
+    by_letter: [Vec<u32>; 26],
 }
 
 /// The word factor 2^d * 3^t of a span, from the counts of D and T cells.
@@ -151,6 +155,11 @@ impl LineDp {
             factor_of_depth: Vec::new(),
             doubles: Vec::new(),
             triples: Vec::new(),
+            by_letter: std::array::from_fn(|l| {
+                (1..n as u32)
+                    .filter(|&u| a.letter[u as usize] as usize == l)
+                    .collect()
+            }),
         }
     }
 
@@ -226,44 +235,75 @@ impl LineDp {
             if want {
                 self.root_letter.push(choice);
             }
-            for u in 1..lim {
-                let n = info[u];
-                if n.min_ext > left {
-                    next[u].m = f64::NEG_INFINITY;
-                    continue;
-                }
-                let o = prev[n.parent as usize];
-                let ls = o.ls + letter_score[n.letter as usize];
-                let mc = o.mc.min(claim);
-                // Where no spelling ends the cost is +inf and the term is 0 (no branch).
-                let score = ls * factor_of_depth[n.depth as usize];
-                let g = gain[n.dict as usize] + (score - node_cost[u] - mc).max(0.0);
-                gain[u] = g;
-                next[u] = Cur {
-                    ls,
-                    mc,
-                    m: o.m + bonus[n.letter as usize] + g,
-                };
+            // A cell with one possible letter: only that letter's nodes can hold a string; every
+            // other node is -inf, as the full step would find (its bonus is -inf), and a -inf
+            // node's other fields are never read by a finite one.
+            let fixed: Option<&[u32]> = fixed_letter(bonus, seg.blank[t]).map(|l| {
+                let list = &self.by_letter[l];
+                next.iter_mut()
+                    .skip(1)
+                    .for_each(|c| c.m = f64::NEG_INFINITY);
+                &list[..list.partition_point(|&u| (u as usize) < lim)]
+            });
+            // One node's step (a macro so that both loops stay tight).
+            macro_rules! step {
+                ($u:expr) => {{
+                    let u: usize = $u;
+                    let n = info[u];
+                    if n.min_ext > left {
+                        next[u].m = f64::NEG_INFINITY;
+                    } else {
+                        let o = prev[n.parent as usize];
+                        let ls = o.ls + letter_score[n.letter as usize];
+                        let mc = o.mc.min(claim);
+                        // Where no spelling ends the cost is +inf and the term is 0 (no branch).
+                        let score = ls * factor_of_depth[n.depth as usize];
+                        let g = gain[n.dict as usize] + (score - node_cost[u] - mc).max(0.0);
+                        gain[u] = g;
+                        next[u] = Cur {
+                            ls,
+                            mc,
+                            m: o.m + bonus[n.letter as usize] + g,
+                        };
+                    }
+                }};
             }
-            // Subtree maxima over failure links, deepest first.
+            match fixed {
+                Some(nodes) => nodes.iter().for_each(|&u| step!(u as usize)),
+                None => (1..lim).for_each(|u| step!(u)),
+            }
+            // Subtree maxima over failure links, deepest first (a fixed letter's nodes fail to
+            // nodes of the same letter or the root).
+            macro_rules! lift {
+                ($u:expr, $arg:expr) => {{
+                    let u: usize = $u;
+                    let f = a.fail[u] as usize;
+                    if next[u].m > next[f].m {
+                        next[f].m = next[u].m;
+                        $arg[f] = $arg[u];
+                    }
+                }};
+                ($u:expr) => {{
+                    let u: usize = $u;
+                    let f = a.fail[u] as usize;
+                    if next[u].m > next[f].m {
+                        next[f].m = next[u].m;
+                    }
+                }};
+            }
             if want {
                 let at = self.trail.len();
                 self.trail_start.push(at);
                 self.trail.extend(0..lim as u32);
                 let arg = &mut self.trail[at..];
-                for u in (1..lim).rev() {
-                    let f = a.fail[u] as usize;
-                    if next[u].m > next[f].m {
-                        next[f].m = next[u].m;
-                        arg[f] = arg[u];
-                    }
+                match fixed {
+                    Some(nodes) => nodes.iter().rev().for_each(|&u| lift!(u as usize, arg)),
+                    None => (1..lim).rev().for_each(|u| lift!(u, arg)),
                 }
             } else {
-                for u in (1..lim).rev() {
-                    let f = a.fail[u] as usize;
-                    if next[u].m > next[f].m {
-                        next[f].m = next[u].m;
-                    }
+                match fixed {
+                    Some(nodes) => nodes.iter().rev().for_each(|&u| lift!(u as usize)),
+                    None => (1..lim).rev().for_each(|u| lift!(u)),
                 }
             }
             old = 1 - old;
@@ -316,6 +356,21 @@ impl LineDp {
                 }
             }
         }
+    }
+}
+
+/// The only letter a cell may take (no blank, every other letter -inf), if so.
+fn fixed_letter(bonus: &[f64; 26], blank: bool) -> Option<usize> {
+    if blank {
+        return None;
+    }
+    let mut finite = bonus
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b > f64::NEG_INFINITY);
+    match (finite.next(), finite.next()) {
+        (Some((l, _)), None) => Some(l),
+        _ => None,
     }
 }
 
@@ -444,8 +499,17 @@ mod tests {
                     rng.random_range(-10.0..10.0)
                 };
             }
+            let mut blank = rng.random_bool(0.8);
+            if rng.random_bool(0.3) {
+                // A cell already filled: one letter, no blank, nobody's new cell.
+                let l = ALPHABET[rng.random_range(0..ALPHABET.len())];
+                bonus = [f64::NEG_INFINITY; 26];
+                bonus[(l - b'A') as usize] = 0.0;
+                blank = false;
+                *owned.claim.last_mut().expect("pushed above") = f64::INFINITY;
+            }
             owned.bonus.push(bonus);
-            owned.blank.push(rng.random_bool(0.8));
+            owned.blank.push(blank);
         }
         owned
     }
