@@ -24,6 +24,9 @@ pub struct Automaton {
     pub min_ext: Vec<u16>,
     /// `depth_end[d]`: number of nodes of depth <= d.
     pub depth_end: Vec<u32>,
+    /// The nodes of each letter but the root, in breadth-first order (the line DP steps only
+    /// these on a cell whose letter is fixed).
+    pub by_letter: [Vec<u32>; 26],
     /// The children of a node are contiguous in breadth-first order: their index range.
     child_range: Vec<(u32, u32)>,
     /// Distinct spellings and, for each, the list entries spelled so.
@@ -76,6 +79,7 @@ impl Automaton {
             spelling: vec![NO_NODE; n],
             min_ext: vec![u16::MAX; n],
             depth_end: Vec::new(),
+            by_letter: Default::default(),
             child_range,
             spellings: Vec::new(),
             entries: Vec::new(),
@@ -129,6 +133,9 @@ impl Automaton {
         automaton.depth_end = (0..=max_depth)
             .map(|d| automaton.depth.partition_point(|&x| x as usize <= d) as u32)
             .collect();
+        for u in 1..n {
+            automaton.by_letter[automaton.letter[u] as usize].push(u as u32);
+        }
         automaton
     }
 

@@ -52,6 +52,15 @@ struct Entry {
     new: u16,
 }
 
+impl Entry {
+    /// Can it still be played as queued: its position still fills exactly `new` cells (cells
+    /// only fill during a run, so once false it stays false)?
+    fn fresh(&self, ctx: &Context, plan: &Plan) -> bool {
+        let w = &ctx.words[self.word as usize];
+        self.new > 0 && plan.grid.probe(ctx.layout, w, self.pos) == Some(self.new as usize)
+    }
+}
+
 struct Run<'c, 'a, R> {
     ctx: &'c Context<'a>,
     params: Params,
@@ -194,10 +203,8 @@ impl<R: Rng> Run<'_, '_, R> {
     fn purge(&mut self, plan: &Plan) {
         let ctx = self.ctx;
         self.heap.retain(|e| {
-            let w = &ctx.words[e.word as usize];
-            !plan.used[e.word as usize]
-                && (e.new as usize == w.len()
-                    || plan.grid.probe(ctx.layout, w, e.pos) == Some(e.new as usize))
+            let standalone = e.new as usize == ctx.words[e.word as usize].len();
+            !plan.used[e.word as usize] && (standalone || e.fresh(ctx, plan))
         });
     }
 }
@@ -300,10 +307,8 @@ pub(super) fn extend_purging<R: Rng>(
         if plan.used[word] {
             continue;
         }
-        let w = &ctx.words[word];
-        let fresh = plan.grid.probe(ctx.layout, w, e.pos) == Some(e.new as usize) && e.new > 0;
-        if !fresh {
-            if e.new as usize == w.len() {
+        if !e.fresh(ctx, plan) {
+            if e.new as usize == ctx.words[word].len() {
                 run.push_standalone(plan, word);
             }
             continue;

@@ -119,9 +119,6 @@ pub struct LineDp {
     factor_of_depth: Vec<f64>,
     doubles: Vec<usize>,
     triples: Vec<usize>,
-    /// The nodes of each letter, in breadth-first order: on a cell whose letter is fixed only
-    /// they can hold a string (region repair passes many such cells).
-    by_letter: [Vec<u32>; 26],
 }
 
 /// The word factor 2^d * 3^t of a span, from the counts of D and T cells.
@@ -155,11 +152,6 @@ impl LineDp {
             factor_of_depth: Vec::new(),
             doubles: Vec::new(),
             triples: Vec::new(),
-            by_letter: std::array::from_fn(|l| {
-                (1..n as u32)
-                    .filter(|&u| a.letter[u as usize] as usize == l)
-                    .collect()
-            }),
         }
     }
 
@@ -239,12 +231,12 @@ impl LineDp {
             // other node is -inf, as the full step would find (its bonus is -inf), and a -inf
             // node's other fields are never read by a finite one.
             let fixed: Option<&[u32]> = fixed_letter(bonus, seg.blank[t]).map(|l| {
-                let list = &self.by_letter[l];
-                next.iter_mut()
-                    .skip(1)
-                    .for_each(|c| c.m = f64::NEG_INFINITY);
+                let list = &a.by_letter[l];
                 &list[..list.partition_point(|&u| (u as usize) < lim)]
             });
+            if fixed.is_some() {
+                next[1..].iter_mut().for_each(|c| c.m = f64::NEG_INFINITY);
+            }
             // One node's step (a macro so that both loops stay tight).
             macro_rules! step {
                 ($u:expr) => {{
