@@ -17,7 +17,15 @@ use std::time::{Duration, Instant};
 pub struct LnsStats {
     pub iterations: u64,
     pub improvements: u64,
+    /// Times the windows had stalled and the whole board was rebuilt, and how many won.
+    pub restarts: u64,
+    pub restart_wins: u64,
 }
+
+/// The windows have stalled when the best plan has not improved for this many iterations and
+/// for at least as many as it took to reach its last improvement (then the whole board is rebuilt
+/// with `restart`, and the count starts again).
+const STALL_MIN: u64 = 300;
 
 /// Share of the iterations whose window is first refilled line by line with the line DP
 /// (`region`); measured against 0 on bench seeds (docs/scruffle.md).
@@ -27,13 +35,16 @@ const DP_SHARE: f64 = 0.3;
 /// iteration four times slower for the same result per iteration).
 const PER_CELL: usize = 16;
 
-/// Improve `plan` until `deadline`; `repair` are the refill greedy's knobs.
+/// Improve `plan` until `deadline`; `repair` are the refill greedy's knobs. When the windows stall,
+/// `restart` is offered the best plan and may return a better one built from scratch, which the
+/// search then continues from.
 pub fn improve<R: Rng>(
     ctx: &Context,
     plan: Plan,
     repair: Params,
     rng: &mut R,
     budget: Budget,
+    restart: &mut dyn FnMut(&Plan) -> Option<Plan>,
 ) -> (Plan, LnsStats) {
     let deadline = budget.deadline;
     let layout = ctx.layout;
@@ -62,6 +73,7 @@ pub fn improve<R: Rng>(
         Some(limit) => iterations as f64 / limit.max(1) as f64,
         None => start.elapsed().as_secs_f64() / span,
     };
+    let (mut last_improvement, mut last_restart) = (0u64, 0u64);
     loop {
         let more = match budget.lns_iterations {
             Some(limit) => stats.iterations < limit,
@@ -144,10 +156,21 @@ pub fn improve<R: Rng>(
         let threshold = (best.score as f64 * 0.002 * (1.0 - progress).max(0.0)) as u64;
         if plan.score > best.score {
             stats.improvements += 1;
+            last_improvement = stats.iterations;
             best = plan.clone();
         }
         if plan.score + threshold < before.score {
             plan = before;
+        }
+        let quiet = stats.iterations - last_improvement.max(last_restart);
+        if quiet >= STALL_MIN.max(last_improvement) {
+            last_restart = stats.iterations;
+            stats.restarts += 1;
+            if let Some(better) = restart(&best) {
+                stats.restart_wins += 1;
+                best = better.clone();
+                plan = better;
+            }
         }
     }
     (best, stats)

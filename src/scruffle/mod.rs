@@ -19,6 +19,7 @@ pub mod linefill;
 pub mod lns;
 pub mod plan;
 pub mod region;
+pub mod restart;
 pub mod solver;
 pub mod spellings;
 pub mod table;
