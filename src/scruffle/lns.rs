@@ -18,13 +18,13 @@ pub struct LnsStats {
     pub iterations: u64,
     pub improvements: u64,
     /// Times the windows had stalled and the whole board was rebuilt, and how many won.
-    pub restarts: u64,
-    pub restart_wins: u64,
+    pub rebuilds: u64,
+    pub rebuild_wins: u64,
 }
 
 /// The windows have stalled when the best plan has not improved for this many iterations and
 /// for at least as many as it took to reach its last improvement (then the whole board is rebuilt
-/// with `restart`, and the count starts again).
+/// with `rebuild`, and the count starts again).
 const STALL_MIN: u64 = 300;
 
 /// Share of the iterations whose window is first refilled line by line with the line DP
@@ -36,7 +36,7 @@ const DP_SHARE: f64 = 0.3;
 const PER_CELL: usize = 16;
 
 /// Improve `plan` until `deadline`; `repair` are the refill greedy's knobs. When the windows stall,
-/// `restart` is offered the best plan and may return a better one built from scratch, which the
+/// `rebuild` is offered the best plan and may return a better one built from scratch, which the
 /// search then continues from.
 pub fn improve<R: Rng>(
     ctx: &Context,
@@ -44,7 +44,7 @@ pub fn improve<R: Rng>(
     repair: Params,
     rng: &mut R,
     budget: Budget,
-    restart: &mut dyn FnMut(&Plan) -> Option<Plan>,
+    rebuild: &mut dyn FnMut(&Plan) -> Option<Plan>,
 ) -> (Plan, LnsStats) {
     let deadline = budget.deadline;
     let layout = ctx.layout;
@@ -73,7 +73,7 @@ pub fn improve<R: Rng>(
         Some(limit) => iterations as f64 / limit.max(1) as f64,
         None => start.elapsed().as_secs_f64() / span,
     };
-    let (mut last_improvement, mut last_restart) = (0u64, 0u64);
+    let (mut last_improvement, mut last_rebuild) = (0u64, 0u64);
     loop {
         let more = match budget.lns_iterations {
             Some(limit) => stats.iterations < limit,
@@ -162,12 +162,12 @@ pub fn improve<R: Rng>(
         if plan.score + threshold < before.score {
             plan = before;
         }
-        let quiet = stats.iterations - last_improvement.max(last_restart);
+        let quiet = stats.iterations - last_improvement.max(last_rebuild);
         if quiet >= STALL_MIN.max(last_improvement) {
-            last_restart = stats.iterations;
-            stats.restarts += 1;
-            if let Some(better) = restart(&best) {
-                stats.restart_wins += 1;
+            last_rebuild = stats.iterations;
+            stats.rebuilds += 1;
+            if let Some(better) = rebuild(&best) {
+                stats.rebuild_wins += 1;
                 best = better.clone();
                 plan = better;
             }

@@ -1,7 +1,7 @@
 //! The anytime solver: packing-greedy runs with different cell prices and the hub openings (`hub`)
 //! for 60% of the budget, the naive plan as a floor, the sub-word insertion pass, then
 //! large-neighbourhood search (`lns`) on the best plan until the deadline, which rebuilds the
-//! whole board (`restart`) whenever its windows stall. (Such rebuilds in place of the later
+//! whole board (`rebuild`) whenever its windows stall. (Such rebuilds in place of the later
 //! openings did not help on seeds 3, 7, 13, 15, 16, where the windows keep paying.)
 
 use super::baseline::naive_greedy;
@@ -11,7 +11,7 @@ use super::insert::insert_pass;
 use super::layout::Placement;
 use super::lns::improve;
 use super::plan::{Context, Plan};
-use super::restart::Rebuild;
+use super::rebuild::Rebuild;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -28,9 +28,9 @@ pub struct Stats {
     pub hub_score: u64,
     pub lns_iterations: u64,
     pub lns_improvements: u64,
-    /// LNS stalls that rebuilt the board (`restart`), and how many of them found a better plan.
-    pub restarts: u64,
-    pub restart_wins: u64,
+    /// LNS stalls that rebuilt the board (`rebuild`), and how many of them found a better plan.
+    pub rebuilds: u64,
+    pub rebuild_wins: u64,
     pub inserted: u64,
     pub after_insert: u64,
     /// Seconds from the solver's start to the end of each phase.
@@ -66,11 +66,12 @@ const HUBS_AFTER: usize = 3;
 /// 12 did better at fixed work, 9 on both solver seeds tried (docs/scruffle.md).
 const REPAIR_NEW_CAP: usize = 9;
 
-/// Share of the budget the rebuilds of one LNS stall may take (`restart`).
+/// Share of the budget the rebuilds of one LNS stall may take (`rebuild`).
 const REBUILD_SHARE: f64 = 0.1;
 
 /// How long the solver runs: until a deadline, or a fixed amount of work (deterministic whatever
-/// the machine's load: every opening runs, then `lns_iterations` LNS iterations).
+/// the machine's load: every opening runs, then `lns_iterations` LNS iterations, with a fixed
+/// number of rebuilds at each stall).
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
     pub deadline: Instant,
@@ -177,12 +178,12 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     };
     let batch = (!fixed).then(|| budget_time.mul_f64(REBUILD_SHARE));
     let mut rebuild = Rebuild::new(seed, stats.best_alpha, batch, lns_budget.deadline);
-    let mut restart = |best: &Plan| rebuild.try_better(ctx, best);
-    let (mut plan, lns) = improve(ctx, plan, repair, &mut rng, lns_budget, &mut restart);
+    let mut offer = |best: &Plan| rebuild.try_better(ctx, best);
+    let (mut plan, lns) = improve(ctx, plan, repair, &mut rng, lns_budget, &mut offer);
     stats.lns_iterations = lns.iterations;
     stats.lns_improvements = lns.improvements;
-    stats.restarts = lns.restarts;
-    stats.restart_wins = lns.restart_wins;
+    stats.rebuilds = lns.rebuilds;
+    stats.rebuild_wins = lns.rebuild_wins;
     lap(&mut stats, "lns");
     // Whatever still fits on the runs of empty cells the position table no longer covers (the
     // LNS refills only its windows from it).

@@ -18,8 +18,8 @@ const SPREAD: f32 = 0.5;
 /// Rebuilds per stall in fixed-work mode (in timed mode: as many as fit in a share of the budget,
 /// at least one).
 const AT_FIXED_WORK: usize = 3;
-/// The rebuilds' random stream is their own, so the LNS draws the same windows with or without
-/// them until a rebuild wins.
+/// The rebuilds' random stream is their own (an arbitrary constant mixed into the seed), so the
+/// LNS draws the same windows with or without them until a rebuild wins.
 const STREAM: u64 = 0x7265_7374_6172_7473;
 
 pub struct Rebuild {
@@ -36,6 +36,7 @@ impl Rebuild {
     pub fn new(seed: u64, alpha: f32, batch: Option<Duration>, deadline: Instant) -> Rebuild {
         Rebuild {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ STREAM),
+            // At alpha 0 (pure score per cell) scaling would change nothing.
             alpha: alpha.max(1.0),
             batch,
             deadline,
