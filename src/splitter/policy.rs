@@ -343,8 +343,9 @@ mod tests {
     fn threads_do_not_change_the_choice() {
         let layout = official(2);
         let play = |threads| {
+            // Past the search's `PRUNE_AFTER` batches, so that pruning runs on merged results too.
             let settings = Settings {
-                batches: Some(2),
+                batches: Some(5),
                 threads,
                 seed: 4,
                 ..Settings::default()

@@ -26,6 +26,9 @@ const BATCH: usize = 8;
 /// +-0.71, 1,111 vs 1,679 rollouts per move), so clear moves end sooner and the time goes to close
 /// ones; 4.0 spent 3,224 rollouts per move for +0.12 (CI +-0.67).
 const PRUNE_Z: f32 = 2.0;
+/// Batches every candidate plays before any is dropped: after one batch (8 rollouts) a leader picked
+/// out of dozens of candidates is often lucky, and the paired spread itself is noisy.
+const PRUNE_AFTER: u32 = 3;
 
 /// Which policy plays the rollouts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,7 +192,9 @@ impl<'a> Player<'a> {
             }
             self.last_rollouts += (alive.len() * BATCH) as u64;
             batches += 1;
-            prune(&mut alive, &results, &offsets);
+            if batches >= PRUNE_AFTER {
+                prune(&mut alive, &results, &offsets);
+            }
             let done = match self.settings.batches {
                 Some(limit) => batches >= limit,
                 None => Instant::now() >= deadline,
@@ -384,6 +389,35 @@ mod tests {
             "{late:?}"
         );
         assert_eq!(budget_ms(&settings, 11, 22), 100.0);
+    }
+
+    /// No candidate is dropped before `PRUNE_AFTER` batches: with exactly that many, every
+    /// candidate plays every batch; with more, the clear losers stop (the first move of layout 1
+    /// has dozens of candidates).
+    #[test]
+    fn every_candidate_plays_the_first_prune_after_batches() {
+        let layout = official(1);
+        let board = Board::new(&layout, 22);
+        let dice = Dice(2, 5);
+        let mut opts = Vec::new();
+        super::super::game::placements(&layout, &board.values, dice, &mut opts);
+        assert!(opts.len() > 10, "{}", opts.len());
+        let rollouts = |batches: u32| {
+            let settings = Settings {
+                batches: Some(batches),
+                threads: 1,
+                ..Settings::default()
+            };
+            let mut player = Player::new(&layout, settings);
+            player
+                .choose(&board, dice)
+                .expect("an empty board has moves");
+            player.last_rollouts
+        };
+        let per_batch = (opts.len() * BATCH) as u64;
+        assert_eq!(rollouts(PRUNE_AFTER), per_batch * PRUNE_AFTER as u64);
+        let later = PRUNE_AFTER + 6;
+        assert!(rollouts(later) < per_batch * later as u64);
     }
 
     /// Pruning judges a candidate by its mean result plus its offset (the second opinion): equal
