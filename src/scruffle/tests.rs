@@ -51,14 +51,25 @@ fn tiny_case(seed: u64) -> Case {
 }
 
 fn small_case(seed: u64) -> Case {
+    random_case(seed, 5..=14, 5..=300, 0.3)
+}
+
+/// A random board of `sides` x `sides` cells and `count` entries: English words, with a share of
+/// `tiny` drawn from `TINY_WORDS` (no draw at all when it is 0, so each kind keeps its stream).
+fn random_case(
+    seed: u64,
+    sides: std::ops::RangeInclusive<usize>,
+    count: std::ops::RangeInclusive<usize>,
+    tiny: f64,
+) -> Case {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let (w, h) = (rng.random_range(5..=14), rng.random_range(5..=14));
+    let (w, h) = (rng.random_range(sides.clone()), rng.random_range(sides));
     let board = random_board(&mut rng, w, h);
     let english = &crate::words::english().words;
-    let n = rng.random_range(5..=300);
+    let n = rng.random_range(count);
     let words = (0..n)
         .map(|_| {
-            if rng.random_bool(0.3) {
+            if tiny > 0.0 && rng.random_bool(tiny) {
                 TINY_WORDS[rng.random_range(0..TINY_WORDS.len())]
                     .as_bytes()
                     .to_vec()
@@ -169,19 +180,7 @@ fn solver_output_replays_to_its_own_score() {
 /// Few entries on a board with room to spare: where the windows stall first (bench seeds 1, 6,
 /// 9, 11, 12 are of this kind).
 fn roomy_case(seed: u64) -> Case {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let (w, h) = (rng.random_range(16..=24), rng.random_range(16..=24));
-    let board = random_board(&mut rng, w, h);
-    let english = &crate::words::english().words;
-    let n = rng.random_range(40..=120);
-    let words = (0..n)
-        .map(|_| {
-            english[rng.random_range(0..english.len())]
-                .as_bytes()
-                .to_vec()
-        })
-        .collect();
-    Case::new(&board, words)
+    random_case(seed, 16..=24, 40..=120, 0.0)
 }
 
 #[test]
