@@ -17,6 +17,11 @@ pub struct Window {
 }
 
 impl Window {
+    /// Cells in the window's rectangle (obstacles included).
+    pub fn area(&self) -> usize {
+        (self.x1 - self.x0 + 1) * (self.y1 - self.y0 + 1)
+    }
+
     /// Whether the word of `len` letters at `pos` covers a cell of the window.
     pub fn touches(&self, layout: &Layout, pos: Pos, len: usize) -> bool {
         let (x, y) = layout.xy(pos);
