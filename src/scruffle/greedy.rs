@@ -164,7 +164,8 @@ impl<R: Rng> Run<'_, '_, R> {
         }
         let ctx = self.ctx;
         for dir in DIRS {
-            for (n, &(word, k)) in ctx.by_letter[(letter - b'A') as usize].iter().enumerate() {
+            let pairs = ctx.crossing_pairs(&plan.grid, dir, cell, letter);
+            for (n, &(word, k)) in pairs.iter().enumerate() {
                 // Lists with many duplicates make this loop long: watch the clock.
                 if n % 512 == 511 && Instant::now() >= self.deadline {
                     return;

@@ -3,7 +3,7 @@
 
 use super::automaton::Automaton;
 use super::grid::Grid;
-use super::layout::{Layout, Placement};
+use super::layout::{Dir, Layout, Placement};
 use super::spellings::Spellings;
 use super::table::Table;
 
@@ -14,6 +14,11 @@ pub struct Context<'a> {
     pub table: &'a Table,
     /// `by_letter[l]`: every (entry, offset) whose letter at that offset is `'A' + l`.
     pub by_letter: Vec<Vec<(u32, u16)>>,
+    /// `after[p * 26 + l]`: the pairs of `by_letter[l]`, in the same order, that can follow a
+    /// `'A' + p` in their line: offset 0, or the letter before the offset is `'A' + p`.
+    after: Vec<Vec<(u32, u16)>>,
+    /// `starts[l]`: the pairs of `by_letter[l]` at offset 0, in the same order.
+    starts: Vec<Vec<(u32, u16)>>,
     pub spellings: Spellings,
     /// The distinct spellings that fit, for the line DP.
     pub automaton: Automaton,
@@ -34,13 +39,51 @@ impl<'a> Context<'a> {
                 }
             }
         }
+        let mut after = vec![Vec::new(); 26 * 26];
+        let mut starts = vec![Vec::new(); 26];
+        for (l, list) in by_letter.iter().enumerate() {
+            for &(i, k) in list {
+                let w = &words[i as usize];
+                if k == 0 {
+                    starts[l].push((i, k));
+                }
+                for p in 0..26 {
+                    if k == 0 || w[k as usize - 1] == b'A' + p as u8 {
+                        after[p * 26 + l].push((i, k));
+                    }
+                }
+            }
+        }
         Context {
             layout,
             words,
             table,
             by_letter,
+            after,
+            starts,
             spellings: Spellings::new(words, longest),
             automaton: Automaton::new(words, |i| words[i].len() <= longest),
+        }
+    }
+}
+
+impl Context<'_> {
+    /// The (entry, offset) pairs of `by_letter` that may cross `cell`, which holds `letter`,
+    /// along `dir` on `grid`: a pair whose word would cover the cell before it must agree with
+    /// its letter, and cannot cover an obstacle or run off the board. Every pair left out would
+    /// fail the grid's probe; on a full board this skips most of the list.
+    pub fn crossing_pairs(&self, grid: &Grid, dir: Dir, cell: usize, letter: u8) -> &[(u32, u16)] {
+        let l = (letter - b'A') as usize;
+        if self.layout.along(dir, cell) == 0 {
+            return &self.starts[l];
+        }
+        let before = cell - self.layout.step(dir);
+        if !self.layout.is_open(before) {
+            return &self.starts[l];
+        }
+        match grid.letter(before) {
+            0 => &self.by_letter[l],
+            p => &self.after[(p - b'A') as usize * 26 + l],
         }
     }
 }

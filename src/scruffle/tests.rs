@@ -462,3 +462,52 @@ fn purging_the_greedy_queue_changes_no_play() {
         "most runs should play several words: {purged_runs}"
     );
 }
+
+/// The greedy's crossings through a filled cell come from `crossing_pairs`, a filtered slice of
+/// `by_letter`: it must keep `by_letter`'s order and leave out only pairs whose word cannot be
+/// placed there (off the board, over an obstacle, or against a letter).
+#[test]
+fn crossing_pairs_leave_out_only_pairs_that_cannot_be_placed() {
+    let (mut kept, mut skipped) = (0, 0);
+    for seed in 0..30 {
+        let case = small_case(7000 + seed);
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let solution = case.solve(seed, Budget::work(0));
+        // Half the plays leave empty cells next to letters; all of them, a full board.
+        for plays in [
+            &solution.plays[..solution.plays.len() / 2],
+            &solution.plays[..],
+        ] {
+            let plan = Plan::from_plays(&ctx, plays);
+            for cell in 0..case.layout.cells() {
+                let letter = plan.grid.letter(cell);
+                if letter == 0 {
+                    continue;
+                }
+                for dir in [Dir::H, Dir::V] {
+                    let pairs = ctx.crossing_pairs(&plan.grid, dir, cell, letter);
+                    let mut rest = pairs.iter().peekable();
+                    for pair @ &(word, k) in &ctx.by_letter[(letter - b'A') as usize] {
+                        if rest.peek() == Some(&pair) {
+                            rest.next();
+                            kept += 1;
+                            continue;
+                        }
+                        skipped += 1;
+                        let w = &case.words[word as usize];
+                        let placeable = case
+                            .layout
+                            .through(dir, cell, k as usize, w.len())
+                            .and_then(|pos| plan.grid.probe(&case.layout, w, pos));
+                        assert_eq!(placeable, None, "seed {seed}: cell {cell} {dir:?} {pair:?}");
+                    }
+                    assert!(rest.next().is_none(), "seed {seed}: order or extra pairs");
+                }
+            }
+        }
+    }
+    assert!(
+        skipped > kept,
+        "the filter should skip most pairs: {skipped} / {kept}"
+    );
+}
