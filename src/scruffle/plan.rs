@@ -43,14 +43,14 @@ impl<'a> Context<'a> {
         let mut starts = vec![Vec::new(); 26];
         for (l, list) in by_letter.iter().enumerate() {
             for &(i, k) in list {
-                let w = &words[i as usize];
                 if k == 0 {
                     starts[l].push((i, k));
-                }
-                for p in 0..26 {
-                    if k == 0 || w[k as usize - 1] == b'A' + p as u8 {
+                    for p in 0..26 {
                         after[p * 26 + l].push((i, k));
                     }
+                } else {
+                    let p = (words[i as usize][k as usize - 1] - b'A') as usize;
+                    after[p * 26 + l].push((i, k));
                 }
             }
         }
