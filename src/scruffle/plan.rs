@@ -14,11 +14,9 @@ pub struct Context<'a> {
     pub table: &'a Table,
     /// `by_letter[l]`: every (entry, offset) whose letter at that offset is `'A' + l`.
     pub by_letter: Vec<Vec<(u32, u16)>>,
-    /// `after[p * 26 + l]`: the pairs of `by_letter[l]`, in the same order, that can follow a
-    /// `'A' + p` in their line: offset 0, or the letter before the offset is `'A' + p`.
-    after: Vec<Vec<(u32, u16)>>,
-    /// `starts[l]`: the pairs of `by_letter[l]` at offset 0, in the same order.
-    starts: Vec<Vec<(u32, u16)>>,
+    /// `by_letter` grouped by the letter before each pair, and by the letter after it.
+    before: Beside,
+    after: Beside,
     pub spellings: Spellings,
     /// The distinct spellings that fit, for the line DP.
     pub automaton: Automaton,
@@ -39,28 +37,15 @@ impl<'a> Context<'a> {
                 }
             }
         }
-        let mut after = vec![Vec::new(); 26 * 26];
-        let mut starts = vec![Vec::new(); 26];
-        for (l, list) in by_letter.iter().enumerate() {
-            for &(i, k) in list {
-                if k == 0 {
-                    starts[l].push((i, k));
-                    for p in 0..26 {
-                        after[p * 26 + l].push((i, k));
-                    }
-                } else {
-                    let p = (words[i as usize][k as usize - 1] - b'A') as usize;
-                    after[p * 26 + l].push((i, k));
-                }
-            }
-        }
+        let before = Beside::new(&by_letter, |i, k| k.checked_sub(1).map(|j| words[i][j]));
+        let after = Beside::new(&by_letter, |i, k| words[i].get(k + 1).copied());
         Context {
             layout,
             words,
             table,
             by_letter,
+            before,
             after,
-            starts,
             spellings: Spellings::new(words, longest),
             automaton: Automaton::new(words, |i| words[i].len() <= longest),
         }
@@ -69,21 +54,71 @@ impl<'a> Context<'a> {
 
 impl Context<'_> {
     /// The (entry, offset) pairs of `by_letter` that may cross `cell`, which holds `letter`,
-    /// along `dir` on `grid`: a pair whose word would cover the cell before it must agree with
-    /// its letter, and cannot cover an obstacle or run off the board. Every pair left out would
-    /// fail the grid's probe; on a full board this skips most of the list.
+    /// along `dir` on `grid`: a word covering the cell before or after it must agree with its
+    /// letter, and cannot cover an obstacle or run off the board. Every pair left out would fail
+    /// the grid's probe; on a full board this skips most of the list.
     pub fn crossing_pairs(&self, grid: &Grid, dir: Dir, cell: usize, letter: u8) -> &[(u32, u16)] {
         let l = (letter - b'A') as usize;
-        if self.layout.along(dir, cell) == 0 {
-            return &self.starts[l];
+        let (layout, step) = (self.layout, self.layout.step(dir));
+        let along = layout.along(dir, cell);
+        let (_, limit) = layout.line_shape(dir);
+        // What lies next to the cell: None for an obstacle or the edge, else its letter or 0.
+        let letter_at = |c: Option<usize>| c.filter(|&c| layout.is_open(c)).map(|c| grid.letter(c));
+        let all = &self.by_letter[l];
+        let before = self
+            .before
+            .pairs(all, l, letter_at((along > 0).then(|| cell - step)));
+        let after = self
+            .after
+            .pairs(all, l, letter_at((along + 1 < limit).then(|| cell + step)));
+        if before.len() <= after.len() {
+            before
+        } else {
+            after
         }
-        let before = cell - self.layout.step(dir);
-        if !self.layout.is_open(before) {
-            return &self.starts[l];
+    }
+}
+
+/// The pairs of `by_letter`, in its order, grouped by the letter next to them on one side.
+struct Beside {
+    /// `[n * 26 + l]`: the pairs of `by_letter[l]` whose word has `'A' + n` on this side of the
+    /// offset, or stops there.
+    next_to: Vec<Vec<(u32, u16)>>,
+    /// `[l]`: the pairs of `by_letter[l]` whose word stops at the offset on this side.
+    stops: Vec<Vec<(u32, u16)>>,
+}
+
+impl Beside {
+    /// `neighbour(entry, offset)`: the entry's letter next to the offset on this side, if any.
+    fn new(
+        by_letter: &[Vec<(u32, u16)>],
+        neighbour: impl Fn(usize, usize) -> Option<u8>,
+    ) -> Beside {
+        let mut next_to = vec![Vec::new(); 26 * 26];
+        let mut stops = vec![Vec::new(); 26];
+        for (l, list) in by_letter.iter().enumerate() {
+            for &pair in list {
+                match neighbour(pair.0 as usize, pair.1 as usize) {
+                    Some(b) => next_to[(b - b'A') as usize * 26 + l].push(pair),
+                    None => {
+                        stops[l].push(pair);
+                        for n in 0..26 {
+                            next_to[n * 26 + l].push(pair);
+                        }
+                    }
+                }
+            }
         }
-        match grid.letter(before) {
-            0 => &self.by_letter[l],
-            p => &self.after[(p - b'A') as usize * 26 + l],
+        Beside { next_to, stops }
+    }
+
+    /// The pairs of `all` (= `by_letter[l]`) that fit beside a neighbouring cell that is
+    /// `Some(0)` empty, `Some(letter)` filled, or `None` an obstacle or the board's edge.
+    fn pairs<'s>(&'s self, all: &'s [(u32, u16)], l: usize, next: Option<u8>) -> &'s [(u32, u16)] {
+        match next {
+            None => &self.stops[l],
+            Some(0) => all,
+            Some(b) => &self.next_to[(b - b'A') as usize * 26 + l],
         }
     }
 }
