@@ -149,6 +149,26 @@ fn u4_is_a_bound_at_every_sweep_and_never_above_u3() {
             u4.value,
             u4.simple.u3
         );
+        // A long run waits longer before shrinking its step (`patience`): still a bound at
+        // every sweep, and never above the short run's.
+        if seed % 4 == 0 {
+            let long = case.u4(
+                0,
+                U4Params {
+                    iterations: 400,
+                    deadline: None,
+                    parallel: false,
+                },
+            );
+            assert!(long.history.iter().all(|&v| v + 1e-6 >= opt as f64));
+            assert!(
+                long.value <= u4.value,
+                "seed {seed}: {} sweeps give {} > {}",
+                long.sweeps,
+                long.value,
+                u4.value
+            );
+        }
         positive += (opt > 0) as usize;
         tighter += (u4.value < u4.simple.u3) as usize;
     }
