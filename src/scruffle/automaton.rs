@@ -147,6 +147,13 @@ impl Automaton {
         self.depth_end.len() - 1
     }
 
+    /// The trie children of `u`: a range of node ids (breadth-first order keeps them together).
+    #[inline]
+    pub fn children(&self, u: u32) -> std::ops::Range<u32> {
+        let (a, b) = self.child_range[u as usize];
+        a..b
+    }
+
     /// The trie child of `u` along letter index `c`, if any.
     #[inline]
     pub fn child(&self, u: u32, c: u8) -> Option<u32> {

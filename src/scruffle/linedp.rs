@@ -111,15 +111,38 @@ pub struct LineDp {
     state: [Vec<Cur>; 2],
     /// Sum of the occurrence values ending at the current cell, at spelling ends.
     gain: Vec<f64>,
-    /// Backtracking: for each step, the subtree argmax of every active node.
+    /// Backtracking: for each step, the subtree argmax of every stepped node (`Step`).
     trail: Vec<u32>,
-    trail_start: Vec<usize>,
+    /// (node, argmax) of the steps that visited only some nodes, in node order.
+    sparse_trail: Vec<(u32, u32)>,
+    steps: Vec<Step>,
+    /// The nodes holding a state after the last sparse step (root first, in node order), and
+    /// the next step's list being built.
+    active: Vec<u32>,
+    next_active: Vec<u32>,
+    /// Subtree argmax by node during a sparse step.
+    arg: Vec<u32>,
+    /// Step every node below the depth limit at every cell (the tests' slow twin).
+    dense_only: bool,
     /// Letter chosen in the root state at each step (0 = blank, else 1 + letter index).
     root_letter: Vec<u8>,
     factor_of_depth: Vec<f64>,
     doubles: Vec<usize>,
     triples: Vec<usize>,
 }
+
+/// Where one step's backtracking entries are: every node below the step's depth limit from
+/// `trail[at]` on, or only the visited ones, `sparse_trail[at..at + len]`.
+#[derive(Clone, Copy)]
+enum Step {
+    Dense { at: usize },
+    Sparse { at: usize, len: usize },
+}
+
+/// A step after filled cells visits only the children of the states the previous cell left
+/// (a handful of suffixes of the fixed letters); once they are at least this share of the nodes
+/// in reach, stepping every node is cheaper.
+const DENSE_SHARE: f64 = 0.5;
 
 /// The word factor 2^d * 3^t of a span, from the counts of D and T cells.
 fn word_factor(doubles: usize, triples: usize) -> f64 {
@@ -147,7 +170,12 @@ impl LineDp {
             state: [vec![Cur::default(); n], vec![Cur::default(); n]],
             gain: vec![0.0; n],
             trail: Vec::new(),
-            trail_start: Vec::new(),
+            sparse_trail: Vec::new(),
+            steps: Vec::new(),
+            active: Vec::new(),
+            next_active: Vec::new(),
+            arg: vec![0; n],
+            dense_only: false,
             root_letter: Vec::new(),
             factor_of_depth: Vec::new(),
             doubles: Vec::new(),
@@ -172,7 +200,8 @@ impl LineDp {
             }
         }
         self.trail.clear();
-        self.trail_start.clear();
+        self.sparse_trail.clear();
+        self.steps.clear();
         self.root_letter.clear();
         self.doubles.clear();
         self.triples.clear();
@@ -192,6 +221,15 @@ impl LineDp {
             m: 0.0,
         };
         self.gain[0] = 0.0;
+        // `every`: each node below `prev_lim` holds the previous cell's state (-inf if none);
+        // otherwise only the nodes of `active` do. The active nodes are closed under failure
+        // links (a child's failure link is the child of a node on its parent's failure chain),
+        // so a sparse step that visits the children of the active nodes writes every node its
+        // failure-link lifts and dictionary links touch.
+        let mut every = true;
+        let mut prev_lim = 1;
+        self.active.clear();
+        self.active.push(0);
         for t in 0..len {
             let depth_cap = (t + 1).min(a.max_depth());
             let lim = a.depth_end[depth_cap] as usize;
@@ -210,8 +248,40 @@ impl LineDp {
             let letter_score = self.letter_value.map(|v| v * mult);
             let claim = seg.claim[t];
             let bonus = &seg.bonus[t];
+            // A cell with one possible letter: only that letter's nodes can hold a string.
+            let fixed = fixed_letter(bonus, seg.blank[t]);
+            let sparse = !self.dense_only
+                && match (every, fixed) {
+                    (true, fixed) => fixed.is_some(),
+                    (false, Some(_)) => true,
+                    (false, None) => {
+                        let children: usize = self
+                            .active
+                            .iter()
+                            .filter(|&&p| (self.info[p as usize].depth as usize) < depth_cap)
+                            .map(|&p| a.children(p).len())
+                            .sum();
+                        (children as f64) < DENSE_SHARE * lim as f64
+                    }
+                };
             let [s0, s1] = &mut self.state;
-            let (prev, next) = if old == 0 { (&*s0, s1) } else { (&*s1, s0) };
+            let (prev, next) = if old == 0 {
+                (&mut *s0, s1)
+            } else {
+                (&mut *s1, s0)
+            };
+            if !every && !sparse {
+                // Back to stepping every node: the nodes off the active list hold stale states.
+                let mut k = 0;
+                for (u, cur) in prev.iter_mut().enumerate().take(prev_lim) {
+                    if self.active.get(k) == Some(&(u as u32)) {
+                        k += 1;
+                    } else {
+                        cur.m = f64::NEG_INFINITY;
+                    }
+                }
+            }
+            let prev = &*prev;
             let next = &mut next[..lim];
             let info = &self.info[..lim];
             let node_cost = &self.node_cost[..lim];
@@ -227,17 +297,7 @@ impl LineDp {
             if want {
                 self.root_letter.push(choice);
             }
-            // A cell with one possible letter: only that letter's nodes can hold a string; every
-            // other node is -inf, as the full step would find (its bonus is -inf), and a -inf
-            // node's other fields are never read by a finite one.
-            let fixed: Option<&[u32]> = fixed_letter(bonus, seg.blank[t]).map(|l| {
-                let list = &a.by_letter[l];
-                &list[..list.partition_point(|&u| (u as usize) < lim)]
-            });
-            if fixed.is_some() {
-                next[1..].iter_mut().for_each(|c| c.m = f64::NEG_INFINITY);
-            }
-            // One node's step (a macro so that both loops stay tight).
+            // One node's step (a macro so that the loops stay tight).
             macro_rules! step {
                 ($u:expr) => {{
                     let u: usize = $u;
@@ -260,12 +320,7 @@ impl LineDp {
                     }
                 }};
             }
-            match fixed {
-                Some(nodes) => nodes.iter().for_each(|&u| step!(u as usize)),
-                None => (1..lim).for_each(|u| step!(u)),
-            }
-            // Subtree maxima over failure links, deepest first (a fixed letter's nodes fail to
-            // nodes of the same letter or the root).
+            // Subtree maxima over failure links, deepest first.
             macro_rules! lift {
                 ($u:expr, $arg:expr) => {{
                     let u: usize = $u;
@@ -283,21 +338,60 @@ impl LineDp {
                     }
                 }};
             }
-            if want {
-                let at = self.trail.len();
-                self.trail_start.push(at);
-                self.trail.extend(0..lim as u32);
-                let arg = &mut self.trail[at..];
-                match fixed {
-                    Some(nodes) => nodes.iter().rev().for_each(|&u| lift!(u as usize, arg)),
-                    None => (1..lim).rev().for_each(|u| lift!(u, arg)),
+            if !sparse {
+                (1..lim).for_each(|u| step!(u));
+                if want {
+                    let at = self.trail.len();
+                    self.steps.push(Step::Dense { at });
+                    self.trail.extend(0..lim as u32);
+                    let arg = &mut self.trail[at..];
+                    (1..lim).rev().for_each(|u| lift!(u, arg));
+                } else {
+                    (1..lim).rev().for_each(|u| lift!(u));
                 }
+                every = true;
             } else {
-                match fixed {
-                    Some(nodes) => nodes.iter().rev().for_each(|&u| lift!(u as usize)),
-                    None => (1..lim).rev().for_each(|u| lift!(u)),
+                // The nodes to step, in node order: after a dense step, every node of the fixed
+                // letter; else the children of the active nodes (of that letter, if fixed).
+                let visit = &mut self.next_active;
+                visit.clear();
+                visit.push(0);
+                if every {
+                    let list = &a.by_letter[fixed.expect("sparse after dense: a fixed letter")];
+                    visit.extend_from_slice(&list[..list.partition_point(|&u| (u as usize) < lim)]);
+                } else {
+                    for &p in &self.active {
+                        if info_depth(&self.info, p) >= depth_cap {
+                            continue;
+                        }
+                        match fixed {
+                            Some(l) => visit.extend(a.child(p, l as u8)),
+                            None => visit.extend(a.children(p)),
+                        }
+                    }
                 }
+                visit[1..].iter().for_each(|&u| step!(u as usize));
+                if want {
+                    let arg = &mut self.arg;
+                    visit.iter().for_each(|&u| arg[u as usize] = u);
+                    visit[1..]
+                        .iter()
+                        .rev()
+                        .for_each(|&u| lift!(u as usize, arg));
+                    let at = self.sparse_trail.len();
+                    self.sparse_trail
+                        .extend(visit.iter().map(|&u| (u, arg[u as usize])));
+                    self.steps.push(Step::Sparse {
+                        at,
+                        len: visit.len(),
+                    });
+                } else {
+                    visit[1..].iter().rev().for_each(|&u| lift!(u as usize));
+                }
+                std::mem::swap(&mut self.active, &mut self.next_active);
+                every = false;
             }
+            prev_lim = lim;
             old = 1 - old;
         }
         let best = self.state[old][0].m;
@@ -305,6 +399,21 @@ impl LineDp {
             self.backtrack(a, seg, cost, path);
         }
         best
+    }
+
+    /// The best state in the failure-link subtree of `node` after step `t` (`node` held a
+    /// state then: a predecessor on the best path).
+    fn argmax(&self, t: usize, node: u32) -> u32 {
+        match self.steps[t] {
+            Step::Dense { at } => self.trail[at + node as usize],
+            Step::Sparse { at, len } => {
+                let entries = &self.sparse_trail[at..at + len];
+                let k = entries
+                    .binary_search_by_key(&node, |e| e.0)
+                    .expect("a node on the best path held a state");
+                entries[k].1
+            }
+        }
     }
 
     fn backtrack(&self, a: &Automaton, seg: &Segment, cost: &[f64], path: &mut Path) {
@@ -317,7 +426,7 @@ impl LineDp {
         }
         // The state after the last cell, then each step's predecessor.
         let mut states = vec![0u32; len];
-        let mut state = self.trail[self.trail_start[len - 1]];
+        let mut state = self.argmax(len - 1, 0);
         for t in (0..len).rev() {
             states[t] = state;
             path.letters[t] = if state == 0 {
@@ -330,7 +439,7 @@ impl LineDp {
             };
             if t > 0 {
                 let from = a.parent[state as usize] as usize;
-                state = self.trail[self.trail_start[t - 1] + from];
+                state = self.argmax(t - 1, from as u32);
             }
         }
         for (t, &u) in states.iter().enumerate() {
@@ -349,6 +458,10 @@ impl LineDp {
             }
         }
     }
+}
+
+fn info_depth(info: &[Info], u: u32) -> usize {
+    info[u as usize].depth as usize
 }
 
 /// The only letter a cell may take (no blank, every other letter -inf), if so.
@@ -524,6 +637,75 @@ mod tests {
                 .collect();
         }
         out
+    }
+
+    /// Segments of a real board: runs of filled cells (letters of real words) around empty ones.
+    fn filled_segment(rng: &mut Xoshiro256PlusPlus, words: &[Vec<u8>], len: usize) -> Owned {
+        let mut owned = random_segment(rng, len);
+        let mut t = 0;
+        while t < len {
+            let w = &words[rng.random_range(0..words.len())];
+            if rng.random_bool(0.6) {
+                for &l in w.iter().take(len - t) {
+                    let mut bonus = [f64::NEG_INFINITY; 26];
+                    bonus[(l - b'A') as usize] = 0.0;
+                    owned.bonus[t] = bonus;
+                    owned.blank[t] = false;
+                    owned.claim[t] = f64::INFINITY;
+                    t += 1;
+                }
+            } else {
+                for b in owned.bonus[t].iter_mut() {
+                    *b = rng.random_range(-8.0..2.0);
+                }
+                owned.blank[t] = true;
+                owned.claim[t] = rng.random_range(0.0..5.0);
+                t += 1;
+            }
+        }
+        owned
+    }
+
+    #[test]
+    fn stepping_only_the_live_states_changes_nothing() {
+        let english = &crate::words::english().words;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let values = crate::words::LetterValues::scrabble_english().0;
+        let mut sparse_steps = 0;
+        for case in 0..60 {
+            let words: Vec<Vec<u8>> = (0..rng.random_range(20..400))
+                .map(|_| {
+                    english[rng.random_range(0..english.len())]
+                        .as_bytes()
+                        .to_vec()
+                })
+                .collect();
+            let a = Automaton::new(&words, |_| true);
+            let mut fast = LineDp::new(&a, &values);
+            let mut slow = LineDp::new(&a, &values);
+            slow.dense_only = true;
+            let cost: Vec<f64> = (0..a.spellings.len())
+                .map(|_| rng.random_range(0.0..10.0))
+                .collect();
+            for _ in 0..5 {
+                let len = rng.random_range(1..40);
+                let owned = filled_segment(&mut rng, &a.spellings, len);
+                let seg = owned.segment();
+                let (mut p, mut q) = (Path::default(), Path::default());
+                let v = fast.solve(&a, &seg, &cost, Some(&mut p));
+                let w = slow.solve(&a, &seg, &cost, Some(&mut q));
+                assert_eq!(v, w, "case {case}");
+                sparse_steps += fast
+                    .steps
+                    .iter()
+                    .filter(|s| matches!(s, Step::Sparse { .. }))
+                    .count();
+                assert_eq!(fast.solve(&a, &seg, &cost, None), v, "case {case}");
+                assert_eq!(p.letters, q.letters, "case {case}");
+                assert_eq!(p.occurrences, q.occurrences, "case {case}");
+            }
+        }
+        assert!(sparse_steps > 1000, "{sparse_steps} sparse steps");
     }
 
     #[test]
