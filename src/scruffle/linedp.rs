@@ -6,7 +6,7 @@
 //! ends with the parent's (its failure-link subtree): such a path only ever counts real
 //! occurrences, and the exact path is among them, so the maximum is exact and one step costs
 //! O(nodes) instead of O(nodes x 26); on a cell whose letter is fixed (a filled cell in a
-//! repair), only the nodes of that letter.
+//! repair), only the nodes of that letter, and after it only the children of the states left.
 
 use super::automaton::{Automaton, NO_NODE};
 
