@@ -361,7 +361,7 @@ impl LineDp {
                     visit.extend_from_slice(&list[..list.partition_point(|&u| (u as usize) < lim)]);
                 } else {
                     for &p in &self.active {
-                        if info_depth(&self.info, p) >= depth_cap {
+                        if info[p as usize].depth as usize >= depth_cap {
                             continue;
                         }
                         match fixed {
@@ -458,10 +458,6 @@ impl LineDp {
             }
         }
     }
-}
-
-fn info_depth(info: &[Info], u: u32) -> usize {
-    info[u as usize].depth as usize
 }
 
 /// The only letter a cell may take (no blank, every other letter -inf), if so.
