@@ -7,6 +7,7 @@
 use super::layout::{Dir, Layout, Placement, Pos, DIRS};
 use super::plan::{Context, Plan};
 use crate::words::Trie;
+use std::ops::Range;
 use std::time::Instant;
 
 /// For every cell, the index (in play order) of the play that first filled it.
@@ -53,13 +54,27 @@ fn insertion_point(
 /// Insert every entry found spelled on the board wherever the order allows (until `deadline`);
 /// returns how many.
 pub fn insert_pass(ctx: &Context, plan: &mut Plan, deadline: Instant) -> usize {
+    let layout = ctx.layout;
+    insert_from(ctx, plan, 0..layout.width, 0..layout.height, deadline)
+}
+
+/// `insert_pass` for the spellings that start on the cells of columns `xs` and rows `ys` (read
+/// rightwards and downwards).
+pub fn insert_from(
+    ctx: &Context,
+    plan: &mut Plan,
+    xs: Range<usize>,
+    ys: Range<usize>,
+    deadline: Instant,
+) -> usize {
     let spellings = &ctx.spellings;
     let layout = ctx.layout;
     let mut owner = first_fill(ctx, &plan.plays);
     let mut inserted = 0;
     let mut filled = Vec::new();
-    for start in 0..layout.cells() {
-        if start % layout.width == 0 && Instant::now() >= deadline {
+    let starts = ys.flat_map(|y| xs.clone().map(move |x| (x, y * layout.width + x)));
+    for (x, start) in starts {
+        if x == xs.start && Instant::now() >= deadline {
             break;
         }
         if plan.grid.letter(start) == 0 {

@@ -5,6 +5,7 @@
 //! the time, since the score concentrates there.
 
 use super::greedy::{extend, Params, Start};
+use super::insert::insert_from;
 use super::layout::{Dir, Placement, Pos};
 use super::linefill::{FillPrices, LineFill};
 use super::plan::{Context, Plan};
@@ -165,6 +166,15 @@ pub fn improve<R: Rng>(
             revive: &removed,
         };
         extend(ctx, &mut plan, repair, from, rng, deadline);
+        // The refill's letters may spell unused entries, across as well as along its plays, which
+        // no play can add (they have no empty cell): inserted before the play that completed
+        // them, they score. Those through the cleared cells start on the window or within
+        // `reach` cells before it.
+        let (xs, ys) = (
+            x0.saturating_sub(reach)..x1 + 1,
+            y0.saturating_sub(reach)..y1 + 1,
+        );
+        insert_from(ctx, &mut plan, xs, ys, deadline);
 
         let progress = progress(stats.iterations);
         let threshold = accepted_loss(best.score, &window, open_cells, progress);

@@ -5,7 +5,7 @@
 use super::bounds::U4Params;
 use super::input::{Board, Cell};
 use super::insert::insert_pass;
-use super::layout::{Dir, Placement};
+use super::layout::{Dir, Placement, Pos};
 use super::plan::{Context, Plan};
 use super::solver::Budget;
 use super::{exhaustive, grid, Case};
@@ -281,6 +281,84 @@ fn sub_words_are_inserted_before_the_word_that_contains_them() {
     );
     // P 3*1 + L 2 + A 3 + T 4 + E 5 = 17; LATE = 14; ATE = 12.
     assert_eq!(plan.score, 17 + 14 + 12);
+}
+
+/// Slow twin of one insertion: can `word` at `pos` (spelled on the board, unused) go anywhere in
+/// the play order, by trying every index and replaying?
+fn insertable_anywhere(case: &Case, plays: &[Placement], p: Placement) -> bool {
+    (0..=plays.len()).any(|k| {
+        let mut order = plays.to_vec();
+        order.insert(k, p);
+        grid::replay(&case.layout, &case.words, &order).is_ok()
+    })
+}
+
+#[test]
+fn insertion_from_a_rectangle_adds_exactly_the_insertable_entries_starting_there() {
+    use super::insert::insert_from;
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    let (mut cases_with_insertions, mut found_by_twin) = (0, 0);
+    for seed in 0..40u64 {
+        let case = small_case(9000 + seed);
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let layout = &case.layout;
+        let (w, h) = (layout.width, layout.height);
+        // The naive plan never inserts sub-words, so entries spelled on its board abound.
+        let mut plan = Plan::from_plays(&ctx, &case.baseline());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let (xa, xb) = (rng.random_range(0..w), rng.random_range(0..w));
+        let (ya, yb) = (rng.random_range(0..h), rng.random_range(0..h));
+        let (xs, ys) = (xa.min(xb)..xa.max(xb) + 1, ya.min(yb)..ya.max(yb) + 1);
+        // The twin: some unused entry spelled from a start in the rectangle fits somewhere.
+        let letters = |pos: Pos, len: usize| -> Vec<u8> {
+            layout.span(pos, len).map(|c| plan.grid.letter(c)).collect()
+        };
+        let mut twin = false;
+        'search: for y in ys.clone() {
+            for x in xs.clone() {
+                for dir in [Dir::H, Dir::V] {
+                    for (word, text) in case.words.iter().enumerate() {
+                        let pos = layout.pos_at(dir, x, y);
+                        if plan.used[word]
+                            || !layout.fits(text.len(), pos)
+                            || letters(pos, text.len()) != *text
+                        {
+                            continue;
+                        }
+                        let p = Placement {
+                            word: word as u32,
+                            pos,
+                        };
+                        if insertable_anywhere(&case, &plan.plays, p) {
+                            twin = true;
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
+        let before = plan.plays.clone();
+        let inserted = insert_from(&ctx, &mut plan, xs.clone(), ys.clone(), far);
+        assert_eq!(inserted > 0, twin, "seed {seed}: {inserted} inserted");
+        assert_eq!(plan.plays.len(), before.len() + inserted, "seed {seed}");
+        for p in plan.plays.iter().filter(|p| !before.contains(p)) {
+            let (x, y) = layout.xy(p.pos);
+            assert!(
+                xs.contains(&x) && ys.contains(&y),
+                "seed {seed}: {p:?} starts outside"
+            );
+        }
+        assert_eq!(
+            grid::replay(layout, &case.words, &plan.plays),
+            Ok(plan.score)
+        );
+        cases_with_insertions += (inserted > 0) as usize;
+        found_by_twin += twin as usize;
+    }
+    assert!(
+        cases_with_insertions >= 10 && found_by_twin < 40,
+        "both outcomes should occur: {cases_with_insertions} cases with insertions"
+    );
 }
 
 #[test]
