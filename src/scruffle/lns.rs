@@ -1,5 +1,6 @@
 //! Large-neighbourhood search: clear a window of the board (every play touching it), refill it
-//! (some of the time first line by line with the line DP, `region`, then greedily), keep the
+//! (some of the time first line by line with the line DP, `region`, then greedily, then the
+//! entries its letters spell inserted where the order allows, `insert`), keep the
 //! result under a falling threshold (small losses, pro rata to the window, accepted early, none
 //! at the end); the best plan seen is returned. Windows are centred on double/triple cells half
 //! the time, since the score concentrates there.
