@@ -59,16 +59,25 @@ fn last_filler(
 /// `deadline`); returns how many.
 pub fn insert_pass(ctx: &Context, plan: &mut Plan, deadline: Instant) -> usize {
     let layout = ctx.layout;
-    insert_from(ctx, plan, 0..layout.width, 0..layout.height, deadline)
+    insert_from(
+        ctx,
+        plan,
+        0..layout.width,
+        0..layout.height,
+        &|_| true,
+        deadline,
+    )
 }
 
 /// `insert_pass` for the spellings that start on the cells of columns `xs` and rows `ys` (read
-/// rightwards and downwards).
+/// rightwards and downwards). Reordering the whole plan is tried only for spellings over a cell
+/// where `changed` holds: elsewhere the last pass already found no order.
 pub fn insert_from(
     ctx: &Context,
     plan: &mut Plan,
     xs: Range<usize>,
     ys: Range<usize>,
+    changed: &dyn Fn(usize) -> bool,
     deadline: Instant,
 ) -> usize {
     let spellings = &ctx.spellings;
@@ -120,7 +129,12 @@ pub fn insert_from(
                     filled.clear();
                     if keeps {
                         plan.insert(ctx, m, p, &mut filled);
-                    } else if let Some(order) = reorder_with(ctx, plan, p) {
+                    } else if let Some(order) = layout
+                        .span(pos, ctx.words[word as usize].len())
+                        .any(changed)
+                        .then(|| reorder_with(ctx, plan, p))
+                        .flatten()
+                    {
                         *plan = Plan::from_plays(ctx, &order);
                     } else {
                         continue;

@@ -76,6 +76,7 @@ pub fn improve<R: Rng>(
     let mut extra = Vec::new();
     let mut removed = Vec::new();
     let mut mark = vec![0u32; layout.cells()];
+    let mut cleared = vec![0u32; layout.cells()];
     let mut fill = LineFill::new(ctx);
     let letter_price = vec![region::LETTER_PRICE; layout.cells()];
     let spelling_price = vec![0.0; ctx.automaton.entries.len()];
@@ -160,6 +161,9 @@ pub fn improve<R: Rng>(
                 }
             }
         }
+        for &c in &freed {
+            cleared[c] = stamp;
+        }
         nearest_letters(ctx, &plan, &freed, &mut mark, stamp, &mut seeds);
         let from = Start {
             seeds: &seeds,
@@ -170,12 +174,13 @@ pub fn improve<R: Rng>(
         // The refill's letters may spell unused entries, across as well as along its plays, which
         // no play can add (they have no empty cell): inserted before the play that completed
         // them, they score. Those through the cleared cells start on the window or within
-        // `reach` cells before it.
+        // `reach` cells before it. Reordering the whole plan (O(plan) a try) is tried only for
+        // those over a cleared cell; the others were tried when their own cells last changed.
         let (xs, ys) = (
             x0.saturating_sub(reach)..x1 + 1,
             y0.saturating_sub(reach)..y1 + 1,
         );
-        insert_from(ctx, &mut plan, xs, ys, deadline);
+        insert_from(ctx, &mut plan, xs, ys, &|c| cleared[c] == stamp, deadline);
 
         let progress = progress(stats.iterations);
         let threshold = accepted_loss(best.score, &window, open_cells, progress);

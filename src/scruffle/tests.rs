@@ -355,7 +355,27 @@ fn insertion_from_a_rectangle_adds_an_entry_whenever_some_order_allows_one() {
             }
         }
         let before = plan.plays.clone();
-        let inserted = insert_from(&ctx, &mut plan, xs.clone(), ys.clone(), far);
+        // With no cell marked changed, no reordering: the old plays keep their order.
+        let mut unchanged = plan.clone();
+        insert_from(
+            &ctx,
+            &mut unchanged,
+            xs.clone(),
+            ys.clone(),
+            &|_| false,
+            far,
+        );
+        let old_order: Vec<Placement> = unchanged
+            .plays
+            .iter()
+            .filter(|p| before.contains(p))
+            .copied()
+            .collect();
+        assert_eq!(
+            old_order, before,
+            "seed {seed}: reordered with nothing changed"
+        );
+        let inserted = insert_from(&ctx, &mut plan, xs.clone(), ys.clone(), &|_| true, far);
         assert_eq!(inserted > 0, twin, "seed {seed}: {inserted} inserted");
         assert_eq!(plan.plays.len(), before.len() + inserted, "seed {seed}");
         let kept: Vec<Placement> = plan
