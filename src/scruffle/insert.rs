@@ -71,7 +71,8 @@ pub fn insert_pass(ctx: &Context, plan: &mut Plan, deadline: Instant) -> usize {
 
 /// `insert_pass` for the spellings that start on the cells of columns `xs` and rows `ys` (read
 /// rightwards and downwards). Reordering the whole plan is tried only for spellings over a cell
-/// where `changed` holds: elsewhere the last pass already found no order.
+/// where `changed` holds: elsewhere an earlier pass found no order (one may appear when plays far
+/// away change; such a spelling waits until its own cells change).
 pub fn insert_from(
     ctx: &Context,
     plan: &mut Plan,

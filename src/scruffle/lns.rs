@@ -175,7 +175,7 @@ pub fn improve<R: Rng>(
         // no play can add (they have no empty cell): inserted before the play that completed
         // them, they score. Those through the cleared cells start on the window or within
         // `reach` cells before it. Reordering the whole plan (O(plan) a try) is tried only for
-        // those over a cleared cell; the others were tried when their own cells last changed.
+        // those over a cleared cell; the others were refused when their own cells last changed.
         let (xs, ys) = (
             x0.saturating_sub(reach)..x1 + 1,
             y0.saturating_sub(reach)..y1 + 1,
