@@ -355,6 +355,11 @@ fn insertion_from_a_rectangle_adds_an_entry_whenever_some_order_allows_one() {
             }
         }
         let before = plan.plays.clone();
+        // The plays that were there before, in the order they now have.
+        let old_plays = |plan: &Plan| -> Vec<Placement> {
+            let old = plan.plays.iter().filter(|p| before.contains(p));
+            old.copied().collect()
+        };
         // With no cell marked changed, no reordering: the old plays keep their order.
         let mut unchanged = plan.clone();
         insert_from(
@@ -365,25 +370,15 @@ fn insertion_from_a_rectangle_adds_an_entry_whenever_some_order_allows_one() {
             &|_| false,
             far,
         );
-        let old_order: Vec<Placement> = unchanged
-            .plays
-            .iter()
-            .filter(|p| before.contains(p))
-            .copied()
-            .collect();
         assert_eq!(
-            old_order, before,
+            old_plays(&unchanged),
+            before,
             "seed {seed}: reordered with nothing changed"
         );
         let inserted = insert_from(&ctx, &mut plan, xs.clone(), ys.clone(), &|_| true, far);
         assert_eq!(inserted > 0, twin, "seed {seed}: {inserted} inserted");
         assert_eq!(plan.plays.len(), before.len() + inserted, "seed {seed}");
-        let kept: Vec<Placement> = plan
-            .plays
-            .iter()
-            .filter(|p| before.contains(p))
-            .copied()
-            .collect();
+        let kept = old_plays(&plan);
         assert_eq!(kept.len(), before.len(), "seed {seed}: a play was lost");
         for p in plan.plays.iter().filter(|p| !before.contains(p)) {
             let (x, y) = layout.xy(p.pos);
