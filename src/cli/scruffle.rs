@@ -59,8 +59,12 @@ pub fn run(args: Args) -> ExitCode {
     {
         return super::fail(format!("cannot write placements: {e}"));
     }
+    let optimal = match solution.stats.proven_optimal {
+        true => ", proven optimal",
+        false => "",
+    };
     eprintln!(
-        "scruffle: score {} with {} placements (seed {}, {:.2} s, {} greedy runs, {} LNS iterations)",
+        "scruffle: score {} with {} placements (seed {}, {:.2} s, {} greedy runs, {} LNS iterations{optimal})",
         solution.score,
         solution.plays.len(),
         args.seed,

@@ -35,6 +35,25 @@ pub fn bounds(
     lagrange_u3(layout, words, table, lower, iterations).0
 }
 
+/// Every entry's best standalone score, largest first.
+fn best_first(table: &Table) -> Vec<u64> {
+    let mut best: Vec<u64> = (0..table.words()).map(|i| table.best(i)).collect();
+    best.sort_unstable_by(|a, b| b.cmp(a));
+    best
+}
+
+/// U1 and U2 from `best_first` and the number of open cells.
+fn counting_bounds(best: &[u64], open_cells: usize) -> (u64, u64) {
+    let sum = |xs: &[u64]| xs.iter().fold(0u64, |t, &x| t.saturating_add(x));
+    (sum(best), sum(&best[..open_cells.min(best.len())]))
+}
+
+/// U2 alone, cheap enough for the solver to stop as soon as a plan reaches it (the plan is then
+/// optimal: an all-obstacle board, or one where every entry fits at its best position).
+pub fn u2(layout: &Layout, table: &Table) -> u64 {
+    counting_bounds(&best_first(table), layout.open_cells()).1
+}
+
 /// U1-U3, and the cell prices of the best U3 iterate.
 fn lagrange_u3(
     layout: &Layout,
@@ -44,14 +63,12 @@ fn lagrange_u3(
     iterations: usize,
 ) -> (Bounds, Vec<f64>) {
     let k = layout.open_cells();
-    let mut best: Vec<u64> = (0..table.words()).map(|i| table.best(i)).collect();
-    let u1 = best.iter().sum();
-    best.sort_unstable_by(|a, b| b.cmp(a));
-    let u2 = best.iter().take(k).sum();
-    let uniform = if best.len() > k {
-        best[k - 1] as f64
-    } else {
-        0.0
+    let best = best_first(table);
+    let (u1, u2) = counting_bounds(&best, k);
+    // The K-th best score prices every cell at U2; with no open cell there is nothing to price.
+    let uniform = match k {
+        0 => 0.0,
+        _ => best.get(k - 1).map_or(0.0, |&b| b as f64),
     };
 
     let mut prices: Vec<f64> = (0..layout.cells())

@@ -50,7 +50,8 @@ fn accepted_loss(best: u64, window: &Window, open_cells: usize, progress: f64) -
 /// iteration four times slower for the same result per iteration).
 const PER_CELL: usize = 16;
 
-/// Improve `plan` until `deadline`; `repair` are the refill greedy's knobs. When the windows stall,
+/// Improve `plan` until `deadline`, or until it reaches `ceiling` (an upper bound: the plan is then
+/// optimal); `repair` are the refill greedy's knobs. When the windows stall,
 /// `rebuild` is offered the best plan and may return a better one built from scratch, which the
 /// search then continues from.
 pub fn improve<R: Rng>(
@@ -59,6 +60,7 @@ pub fn improve<R: Rng>(
     repair: Params,
     rng: &mut R,
     budget: Budget,
+    ceiling: u64,
     rebuild: &mut dyn FnMut(&Plan) -> Option<Plan>,
 ) -> (Plan, LnsStats) {
     let deadline = budget.deadline;
@@ -96,7 +98,7 @@ pub fn improve<R: Rng>(
             Some(limit) => stats.iterations < limit,
             None => Instant::now() + Duration::from_millis(2) < deadline,
         };
-        if !more {
+        if !more || best.score >= ceiling {
             break;
         }
         stats.iterations += 1;

@@ -5,6 +5,7 @@
 //! openings did not help on seeds 3, 7, 13, 15, 16, where the windows keep paying.)
 
 use super::baseline::naive_greedy;
+use super::bounds;
 use super::greedy::{extend, gap_candidates, Params, Start};
 use super::hub::best_hub_plan;
 use super::insert::insert_pass;
@@ -33,6 +34,8 @@ pub struct Stats {
     pub rebuild_wins: u64,
     pub inserted: u64,
     pub after_insert: u64,
+    /// The plan reached U2, so it is optimal and the solver stopped early.
+    pub proven_optimal: bool,
     /// Seconds from the solver's start to the end of each phase.
     pub timeline: Vec<(&'static str, f64)>,
 }
@@ -114,6 +117,10 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     };
     let naive = naive_greedy(ctx.layout, ctx.words, ctx.table, Some(naive_end));
     lap(&mut stats, "naive");
+    // A plan that reaches U2 is optimal: stop there instead of searching until the deadline
+    // (an all-obstacle board used to spend its whole 10 s doing nothing).
+    let ceiling = bounds::u2(ctx.layout, ctx.table);
+    let optimal = |plan: &Plan| plan.score >= ceiling;
 
     // Opening: greedy runs within ~60% of the budget (the first always runs).
     let opening_end = start + budget_time.mul_f64(0.6);
@@ -121,6 +128,9 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     let mut filled = Vec::new();
     for (i, &(prefix, alpha)) in OPENINGS.iter().enumerate() {
         if best.is_some() && !fixed && Instant::now() >= opening_end {
+            break;
+        }
+        if best.as_ref().is_some_and(optimal) {
             break;
         }
         if i == HUBS_AFTER {
@@ -161,7 +171,9 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         plan = naive_plan;
     }
     stats.greedy_score = plan.score;
-    stats.inserted += insert_pass(ctx, &mut plan, deadline) as u64;
+    if !optimal(&plan) {
+        stats.inserted += insert_pass(ctx, &mut plan, deadline) as u64;
+    }
     stats.after_insert = plan.score;
     lap(&mut stats, "insert");
 
@@ -179,7 +191,7 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     let batch = (!fixed).then(|| budget_time.mul_f64(REBUILD_SHARE));
     let mut rebuild = Rebuild::new(seed, stats.best_alpha, batch, lns_budget.deadline);
     let mut offer = |best: &Plan| rebuild.try_better(ctx, best);
-    let (mut plan, lns) = improve(ctx, plan, repair, &mut rng, lns_budget, &mut offer);
+    let (mut plan, lns) = improve(ctx, plan, repair, &mut rng, lns_budget, ceiling, &mut offer);
     stats.lns_iterations = lns.iterations;
     stats.lns_improvements = lns.improvements;
     stats.rebuilds = lns.rebuilds;
@@ -200,6 +212,7 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     };
     extend(ctx, &mut plan, params, from, &mut rng, budget.deadline);
     lap(&mut stats, "gaps");
+    stats.proven_optimal = optimal(&plan);
     Solution {
         plays: plan.plays,
         score: plan.score,

@@ -113,6 +113,57 @@ const OVERLAPPING: [&str; 12] = [
     "AB", "ABA", "CAB", "XA", "BA", "BAB", "ABC", "CA", "AX", "XAB", "BABA", "CC",
 ];
 
+#[test]
+fn the_solver_stops_when_its_plan_reaches_u2_and_only_then() {
+    // A plan at U2 is optimal, so the LNS has nothing to do; below U2 it must keep searching.
+    let limit = 200;
+    let (mut stopped, mut searched) = (0, 0);
+    for seed in 300..420 {
+        let case = tiny_case(seed);
+        let u2 = super::bounds::u2(&case.layout, &case.table);
+        assert_eq!(u2, case.bounds(0).u2, "seed {seed}");
+        let solution = case.solve(seed, Budget::work(limit));
+        let at_u2 = solution.score >= u2;
+        assert_eq!(solution.stats.proven_optimal, at_u2, "seed {seed}");
+        if at_u2 {
+            assert!(solution.stats.lns_iterations < limit, "seed {seed}");
+            stopped += 1;
+        } else {
+            assert_eq!(solution.stats.lns_iterations, limit, "seed {seed}");
+            searched += 1;
+        }
+    }
+    assert!(
+        stopped > 10 && searched > 10,
+        "{stopped} stopped, {searched} searched"
+    );
+}
+
+#[test]
+fn an_all_obstacle_board_has_zero_bounds_and_ends_at_once() {
+    let board = Board {
+        width: 4,
+        height: 3,
+        cells: vec![Cell::Obstacle; 12],
+    };
+    let case = Case::new(&board, vec![b"AT".to_vec(), b"QAT".to_vec()]);
+    let b = case.bounds(0);
+    assert_eq!((b.open_cells, b.u1, b.u2, b.u3), (0, 0, 0, 0));
+    let u4 = case.u4(
+        0,
+        U4Params {
+            iterations: 5,
+            deadline: None,
+            parallel: false,
+        },
+    );
+    assert_eq!(u4.value, 0);
+    let solution = case.solve(1, Budget::work(1000));
+    assert!(solution.plays.is_empty());
+    assert_eq!(solution.stats.lns_iterations, 0);
+    assert!(solution.stats.proven_optimal);
+}
+
 fn overlapping_case(seed: u64) -> Case {
     tiny_case_from(seed, &OVERLAPPING, 2..=4)
 }
