@@ -75,7 +75,9 @@ pub struct BenchArgs {
     /// Games per layout.
     #[arg(long, default_value_t = 40)]
     games: u32,
-    /// Dice seed, as the Tester's `--seed` (game i uses the Tester's dice for game i).
+    /// Dice seed, as the Tester's `--seed` (game i uses the Tester's dice for game i, from
+    /// hash(seed) + i: seeds one apart in their last character, like dev34 and dev35, share all
+    /// but one game, so independent runs need unrelated names).
     #[arg(long, default_value = "bench")]
     seed: String,
     /// 1, 2 or both.
@@ -250,9 +252,11 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     println!(
-        "splitter bench: {} games per layout, dice seed '{}', policy {:?}, {}",
+        "splitter bench: {} games per layout, dice seed '{}' (int seeds {}..={}), policy {:?}, {}",
         args.games,
         args.seed,
+        crate::splitter::game_seed(&args.seed, 0),
+        crate::splitter::game_seed(&args.seed, args.games.saturating_sub(1)),
         args.policy,
         match args.batches {
             Some(b) => format!("{b} rollout batches per move"),

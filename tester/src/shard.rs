@@ -102,7 +102,7 @@ struct Envelope {
 const MAX_MESSAGE: usize = 200;
 
 /// One line, control characters escaped, at most `MAX_MESSAGE` characters.
-fn one_line(message: &str) -> String {
+pub fn one_line(message: &str) -> String {
     let escaped: String = message.chars().flat_map(char::escape_debug).collect();
     match escaped.char_indices().nth(MAX_MESSAGE) {
         Some((cut, _)) => format!("{}…", &escaped[..cut]),

@@ -6,6 +6,7 @@
 //! stays what the official Tester prints).
 
 mod html;
+mod pool;
 mod session;
 mod shard;
 
@@ -33,7 +34,9 @@ pub struct Args {
     #[arg(long)]
     silent: bool,
     /// Dice seed: game i uses .NET `Random(hash(seed) + i)`, as the official Tester. Without it a
-    /// random seed is drawn and reported on stderr.
+    /// random seed is drawn and reported on stderr. Seeds one apart in their last character are
+    /// one game apart (`final43` plays `final42`'s games 1..): give independent runs unrelated
+    /// names, and pool runs with `tester splitter pool`, which counts each dice once.
     #[arg(long)]
     seed: Option<String>,
     /// 1 = first board (GridA), `both`, anything else = second board (GridB).
@@ -77,6 +80,10 @@ enum Merge {
     /// session: the four lines per layout (--silent form; "Time taken" adds the shards' times),
     /// then mean, CI and paired difference on stderr.
     Merge(shard::MergeArgs),
+    /// Pool the games of several `--json` results files per layout and bot: the mean and 95% CI
+    /// over distinct dice (runs on related seeds share dice; each dice's plays are averaged
+    /// first), beside the naive figures over plays.
+    Pool(pool::PoolArgs),
 }
 
 /// Most games per layout (the task list is built up front).
@@ -91,8 +98,10 @@ fn jobs(text: &str) -> Result<usize, String> {
 }
 
 pub fn run(mut args: Args) -> ExitCode {
-    if let Some(Merge::Merge(merge)) = args.merge.take() {
-        return shard::run_merge(merge);
+    match args.merge.take() {
+        Some(Merge::Merge(merge)) => return shard::run_merge(merge),
+        Some(Merge::Pool(pool)) => return pool::run_pool(pool),
+        None => {}
     }
     let html = args.html.clone();
     let config = match config_from_args(args).and_then(|c| shard::check_args(&c).map(|_| c)) {

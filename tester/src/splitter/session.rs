@@ -465,7 +465,14 @@ fn extras(config: &Config, outcome: &Outcome, err: &mut dyn Write) {
             times.len()
         );
     };
-    let _ = writeln!(err, "# seed {}", outcome.seed);
+    // Game i's dice are Random(hash(seed) + i): another run shares dice where its range meets this.
+    let _ = writeln!(
+        err,
+        "# seed {}: dice of int seeds {}..={} (hash(seed) + game)",
+        outcome.seed,
+        game_seed(&outcome.seed, 0),
+        game_seed(&outcome.seed, config.games.saturating_sub(1))
+    );
     for (layout, games) in &outcome.main {
         describe(&format!("layout {layout} {}", config.command), games, err);
         if let (Some(vs_cmd), Some(vs)) = (&config.vs, outcome.vs.get(layout)) {

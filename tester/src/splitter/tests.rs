@@ -3,7 +3,7 @@
 
 use super::session::{parse_answer, Outcome};
 use super::*;
-use bot::splitter::{game_dice, official, score, Board, Move};
+use bot::splitter::{game_dice, game_seed, official, score, Board, Move};
 use std::time::Duration;
 
 /// The 22 left-half cells of layout 1, in the order the scripted bot fills them.
@@ -182,6 +182,12 @@ fn jobs_vs_both_layouts_and_json() {
     assert_eq!(outcome.vs[&1].len(), 4);
     assert!(
         err.contains("paired difference (command - vs) over 4 seeds: +0.000"),
+        "{err}"
+    );
+    let (first, last) = (game_seed("fake", 0), game_seed("fake", 3));
+    assert_eq!(last, first.wrapping_add(3));
+    assert!(
+        err.contains(&format!("# seed fake: dice of int seeds {first}..={last}")),
         "{err}"
     );
     let total: u32 = (0..4).map(expected_score).sum();
