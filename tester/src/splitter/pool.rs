@@ -6,6 +6,7 @@
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -111,8 +112,10 @@ pub fn run_pool(args: PoolArgs) -> ExitCode {
     if games.is_empty() {
         return crate::fail("tester splitter pool: no completed game in the files");
     }
+    let mut out = std::io::stdout().lock();
     for p in pool(&games) {
-        println!(
+        let line = writeln!(
+            out,
             "layout {} {}: {} plays of {} distinct dice; over dice: mean {:.3} sd {:.3} 95% CI [{:.3}, {:.3}] (over plays, as if independent: {:.3} +-{:.3})",
             p.layout,
             p.command,
@@ -125,6 +128,11 @@ pub fn run_pool(args: PoolArgs) -> ExitCode {
             p.play_mean,
             p.play_ci95
         );
+        match line.and_then(|_| out.flush()) {
+            Ok(()) => {}
+            Err(e) if bot::cli::pipe::is_broken_pipe(&e) => bot::cli::pipe::die_of_broken_pipe(),
+            Err(e) => return crate::fail(format!("tester splitter pool: cannot write: {e}")),
+        }
     }
     ExitCode::SUCCESS
 }
