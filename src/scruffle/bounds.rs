@@ -65,10 +65,12 @@ fn lagrange_u3(
     let k = layout.open_cells();
     let best = best_first(table);
     let (u1, u2) = counting_bounds(&best, k);
-    // The K-th best score prices every cell at U2; with no open cell there is nothing to price.
-    let uniform = match k {
-        0 => 0.0,
-        _ => best.get(k - 1).map_or(0.0, |&b| b as f64),
+    // The K-th best score prices every cell at U2 when the cells bind (more entries than cells);
+    // with no open cell there is nothing to price.
+    let uniform = if k > 0 && best.len() > k {
+        best[k - 1] as f64
+    } else {
+        0.0
     };
 
     let mut prices: Vec<f64> = (0..layout.cells())

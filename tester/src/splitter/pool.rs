@@ -4,13 +4,13 @@
 //! 399 dice sequences. Pooling them as if independent shrinks the interval about sqrt(2) times
 //! too much, so here the plays of one dice are averaged first and the interval is over dice.
 
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::session::GameRecord;
+use super::shard::SplitterFile;
 use bot::splitter::stats::stats;
 
 #[derive(clap::Args, Debug)]
@@ -20,35 +20,27 @@ pub struct PoolArgs {
     files: Vec<PathBuf>,
 }
 
-/// The two shapes of a results file: every game in one list, or a shard's main and --vs games.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum ResultsFile {
-    Games(Vec<GameRecord>),
-    Shard {
-        main: Vec<GameRecord>,
-        vs: Vec<GameRecord>,
-    },
-}
-
-/// Every completed game of the files, in file order (failed games carry no score).
+/// Every game of the files, in file order.
 pub fn load(files: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
     let mut games = Vec::new();
     for path in files {
         let name = path.display().to_string();
         let bytes = bot::source_error::read_bytes(path).map_err(|e| e.to_string())?;
-        let file: ResultsFile = serde_json::from_slice(&bytes).map_err(|e| {
+        // Two shapes: every game in one list, or a shard's file (an object).
+        let list = bytes.trim_ascii_start().starts_with(b"[");
+        let parsed = match list {
+            true => serde_json::from_slice::<Vec<GameRecord>>(&bytes),
+            false => serde_json::from_slice::<SplitterFile>(&bytes)
+                .map(|f| f.main.into_iter().chain(f.vs).collect()),
+        };
+        let file = parsed.map_err(|e| {
             format!(
                 "{name}: not a results file of `tester splitter --json` ({})",
                 crate::shard::one_line(&e.to_string())
             )
         })?;
-        match file {
-            ResultsFile::Games(list) => games.extend(list),
-            ResultsFile::Shard { main, vs } => games.extend(main.into_iter().chain(vs)),
-        }
+        games.extend(file);
     }
-    games.retain(|g| g.error.is_none());
     Ok(games)
 }
 
@@ -69,10 +61,10 @@ pub struct Pooled {
     pub dice_ci95: f64,
 }
 
-/// Pool the games per (layout, command).
+/// Pool the completed games per (layout, command); a failed game carries no score.
 pub fn pool(games: &[GameRecord]) -> Vec<Pooled> {
     let mut groups: BTreeMap<(u8, &str), BTreeMap<i32, Vec<f64>>> = BTreeMap::new();
-    for g in games {
+    for g in games.iter().filter(|g| g.error.is_none()) {
         groups
             .entry((g.layout, g.command.as_str()))
             .or_default()
@@ -109,11 +101,12 @@ pub fn run_pool(args: PoolArgs) -> ExitCode {
         Ok(g) => g,
         Err(e) => return crate::fail(format!("tester splitter pool: {e}")),
     };
-    if games.is_empty() {
+    let pooled = pool(&games);
+    if pooled.is_empty() {
         return crate::fail("tester splitter pool: no completed game in the files");
     }
     let mut out = std::io::stdout().lock();
-    for p in pool(&games) {
+    for p in pooled {
         let line = writeln!(
             out,
             "layout {} {}: {} plays of {} distinct dice; over dice: mean {:.3} sd {:.3} 95% CI [{:.3}, {:.3}] (over plays, as if independent: {:.3} +-{:.3})",
@@ -180,7 +173,6 @@ mod tests {
         let mut failed = record("a", "zz", 0, 0);
         failed.error = Some("timeout".into());
         games.push(failed);
-        games.retain(|g| g.error.is_none());
         let pooled = pool(&games);
         assert_eq!(pooled.len(), 2);
         let a = &pooled[0];
@@ -204,8 +196,12 @@ mod tests {
         let plain = dir.join("plain.json");
         std::fs::write(&plain, serde_json::to_string(&games).unwrap()).unwrap();
         let shard = dir.join("shard.json");
-        let body =
-            serde_json::json!({"run": {}, "config": {}, "main": games[..2], "vs": games[2..]});
+        let run =
+            crate::shard::RunInfo::new("splitter", crate::shard::Shard { index: 1, count: 1 });
+        let config = serde_json::json!({"command": "a", "vs": null, "games": 3, "seed": "s",
+            "layouts": [1], "timeout_ms": 1000});
+        let body = serde_json::json!({"run": run, "config": config, "layout_ms": {"1": 900},
+            "main": games[..2], "vs": games[2..]});
         std::fs::write(&shard, body.to_string()).unwrap();
         assert_eq!(load(&[plain.clone(), shard]).unwrap().len(), 6);
         let broken = dir.join("broken.json");
