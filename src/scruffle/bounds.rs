@@ -246,6 +246,37 @@ pub struct U4 {
     pub history: Vec<f64>,
     /// The multipliers of the best sweep.
     pub best: Multipliers,
+    /// What the bound is made of at `best` (one more sweep there).
+    pub anatomy: Anatomy,
+}
+
+/// Where U4's value comes from at one set of multipliers, and what the lines' best strings
+/// leave unresolved (the relaxed rules they break). For whoever wants a tighter bound: a part
+/// that carries little weight, or a rule that is rarely broken, is not where the slack is.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Anatomy {
+    /// Sum over spellings of price x copies ("each entry once").
+    pub spelling_part: f64,
+    /// Sum of the open cells' prices ("each placement has its own new cell").
+    pub cell_part: f64,
+    /// Sum of the lines' best values.
+    pub line_part: f64,
+    /// Open cells lettered by both their row's and their column's string: same letter / not.
+    pub cells_agree: usize,
+    pub cells_differ: usize,
+    /// Open cells lettered by one of the two strings only.
+    pub cells_one_side: usize,
+    /// Occurrences beyond each spelling's number of entries, summed.
+    pub uses_over_copies: u64,
+    /// Claims beyond one per cell, summed.
+    pub extra_claims: u64,
+}
+
+impl Anatomy {
+    /// The dual value: the bound these multipliers give.
+    pub fn value(&self) -> f64 {
+        self.spelling_part + self.cell_part + self.line_part
+    }
 }
 
 /// U4's Lagrangian multipliers.
@@ -313,6 +344,80 @@ fn sweep(
     }
 }
 
+/// One sweep at `m`: what the lines' best strings count and write, by spelling and cell.
+struct SweepOutcome {
+    line_part: f64,
+    /// Occurrences per spelling.
+    used: Vec<u32>,
+    /// Claims per cell.
+    claims: Vec<u32>,
+    /// The row strings' and the column strings' letters per cell (0 = blank).
+    letters: [Vec<u8>; 2],
+}
+
+fn evaluate(
+    layout: &Layout,
+    a: &Automaton,
+    segments: &[Segment],
+    m: &Multipliers,
+    parallel: bool,
+) -> SweepOutcome {
+    let cells = layout.cells();
+    let mut out = SweepOutcome {
+        line_part: 0.0,
+        used: vec![0; a.spellings.len()],
+        claims: vec![0; cells],
+        letters: [vec![0; cells], vec![0; cells]],
+    };
+    for (seg, (v, path)) in segments.iter().zip(sweep(layout, a, segments, m, parallel)) {
+        out.line_part += v;
+        let cell_at = |t: usize| seg.start + t * layout.step(seg.dir);
+        for o in &path.occurrences {
+            out.used[o.spelling as usize] += 1;
+            out.claims[cell_at(o.claim as usize)] += 1;
+        }
+        for (t, &l) in path.letters.iter().enumerate() {
+            out.letters[seg.dir as usize][cell_at(t)] = l;
+        }
+    }
+    out
+}
+
+/// The parts of the dual value at `m` and the relaxed rules its best strings break.
+fn anatomy(
+    layout: &Layout,
+    a: &Automaton,
+    segments: &[Segment],
+    m: &Multipliers,
+    parallel: bool,
+) -> Anatomy {
+    let sweep = evaluate(layout, a, segments, m, parallel);
+    let mut anatomy = Anatomy {
+        spelling_part: m
+            .mu
+            .iter()
+            .zip(&a.entries)
+            .map(|(x, e)| x * e.len() as f64)
+            .sum(),
+        line_part: sweep.line_part,
+        ..Anatomy::default()
+    };
+    for (&n, e) in sweep.used.iter().zip(&a.entries) {
+        anatomy.uses_over_copies += (n as u64).saturating_sub(e.len() as u64);
+    }
+    for c in (0..layout.cells()).filter(|&c| layout.is_open(c)) {
+        anatomy.cell_part += m.pi[c];
+        anatomy.extra_claims += (sweep.claims[c] as u64).saturating_sub(1);
+        match (sweep.letters[0][c], sweep.letters[1][c]) {
+            (0, 0) => {}
+            (0, _) | (_, 0) => anatomy.cells_one_side += 1,
+            (r, v) if r == v => anatomy.cells_agree += 1,
+            _ => anatomy.cells_differ += 1,
+        }
+    }
+    anatomy
+}
+
 /// U4: every placement is an occurrence of its spelling in the final string of its row or column,
 /// so the total is at most the sum over lines of the best string's occurrence scores (`LineDp`),
 /// with Lagrangian multipliers for "each entry once" (mu >= 0 per spelling), "each placement
@@ -358,36 +463,24 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         sweeps: 0,
         history: Vec::new(),
         best: m.clone(),
+        anatomy: Anatomy::default(),
     };
     let mut best_value = f64::INFINITY;
-    let mut used = vec![0u32; a.spellings.len()];
-    let mut claims = vec![0u32; cells];
-    let mut letters = [vec![0u8; cells], vec![0u8; cells]];
     let mut theta = 1.0;
     let mut since_better = 0;
     for round in 0..params.iterations {
         if params.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        used.iter_mut().for_each(|x| *x = 0);
-        claims.iter_mut().for_each(|x| *x = 0);
-        let mut value: f64 = m.mu.iter().zip(&copies).map(|(x, n)| x * n).sum::<f64>()
-            + open.iter().map(|&c| m.pi[c]).sum::<f64>();
-        for (seg, (v, path)) in
-            segments
-                .iter()
-                .zip(sweep(layout, &a, &segments, &m, params.parallel))
-        {
-            value += v;
-            let cell_at = |t: usize| seg.start + t * layout.step(seg.dir);
-            for o in &path.occurrences {
-                used[o.spelling as usize] += 1;
-                claims[cell_at(o.claim as usize)] += 1;
-            }
-            for (t, &l) in path.letters.iter().enumerate() {
-                letters[seg.dir as usize][cell_at(t)] = l;
-            }
-        }
+        let SweepOutcome {
+            line_part,
+            used,
+            claims,
+            letters,
+        } = evaluate(layout, &a, &segments, &m, params.parallel);
+        let value: f64 = m.mu.iter().zip(&copies).map(|(x, n)| x * n).sum::<f64>()
+            + open.iter().map(|&c| m.pi[c]).sum::<f64>()
+            + line_part;
         out.history.push(value);
         out.sweeps = round + 1;
         if value < best_value {
@@ -442,5 +535,6 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         }
     }
     out.value = out.value.min(round_up(best_value));
+    out.anatomy = anatomy(layout, &a, &segments, &out.best, params.parallel);
     out
 }

@@ -200,6 +200,15 @@ fn u4_is_a_bound_at_every_sweep_and_never_above_u3() {
             u4.value,
             u4.simple.u3
         );
+        // The anatomy re-solves every line at the kept multipliers: its parts add up to the
+        // best sweep's value, so `best` holds that sweep's multipliers.
+        let best = u4.history.iter().copied().fold(f64::INFINITY, f64::min);
+        assert!(
+            (u4.anatomy.value() - best).abs() <= 1e-9 * best.max(1.0),
+            "seed {seed}: anatomy {:?} adds to {} but the best sweep gave {best}",
+            u4.anatomy,
+            u4.anatomy.value()
+        );
         // A long run waits longer before shrinking its step (`patience`): still a bound at
         // every sweep, and never above the short run's.
         if seed % 4 == 0 {
