@@ -246,8 +246,9 @@ pub struct U4 {
     pub history: Vec<f64>,
     /// The multipliers of the best sweep.
     pub best: Multipliers,
-    /// What the bound is made of at `best` (one more sweep there).
-    pub anatomy: Anatomy,
+    /// What the bound is made of at `best` (one more sweep there; None when the deadline had
+    /// passed, so that the deadline still holds).
+    pub anatomy: Option<Anatomy>,
 }
 
 /// Where U4's value comes from at one set of multipliers, and what the lines' best strings
@@ -355,6 +356,7 @@ struct SweepOutcome {
     letters: [Vec<u8>; 2],
 }
 
+/// Solve every line at `m` and count its strings' occurrences, claims and letters.
 fn evaluate(
     layout: &Layout,
     a: &Automaton,
@@ -463,7 +465,7 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         sweeps: 0,
         history: Vec::new(),
         best: m.clone(),
-        anatomy: Anatomy::default(),
+        anatomy: None,
     };
     let mut best_value = f64::INFINITY;
     let mut theta = 1.0;
@@ -535,6 +537,8 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         }
     }
     out.value = out.value.min(round_up(best_value));
-    out.anatomy = anatomy(layout, &a, &segments, &out.best, params.parallel);
+    if params.deadline.is_none_or(|d| Instant::now() < d) {
+        out.anatomy = Some(anatomy(layout, &a, &segments, &out.best, params.parallel));
+    }
     out
 }

@@ -182,8 +182,8 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
                 started.elapsed().as_secs_f64(),
                 history.join(" ")
             );
-            let a = &u4.anatomy;
-            eprintln!(
+            if let Some(a) = &u4.anatomy {
+                eprintln!(
                 "debug seed {seed}: U4 at its best sweep = spelling prices {:.0} + cell prices {:.0} + lines {:.0}; \
                  cells lettered by row and column: {} agree, {} differ, {} by one only; \
                  uses beyond copies {}; claims beyond one per cell {}",
@@ -196,6 +196,7 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
                 a.uses_over_copies,
                 a.extra_claims
             );
+            }
         }
         (u4.simple, Some(u4.value))
     } else {
