@@ -385,30 +385,37 @@ fn evaluate(
     out
 }
 
-/// The parts of the dual value at `m` and the relaxed rules its best strings break.
+/// The dual value's parts that need no line: spelling prices x copies, and the open cells' prices.
+fn price_parts(m: &Multipliers, copies: &[f64], open: &[usize]) -> (f64, f64) {
+    (
+        m.mu.iter().zip(copies).map(|(x, n)| x * n).sum(),
+        open.iter().map(|&c| m.pi[c]).sum(),
+    )
+}
+
+/// The parts of the dual value at `m` and the relaxed rules its best strings break (`copies`
+/// per spelling and the `open` cells as in `u4`).
 fn anatomy(
     layout: &Layout,
     a: &Automaton,
     segments: &[Segment],
     m: &Multipliers,
+    copies: &[f64],
+    open: &[usize],
     parallel: bool,
 ) -> Anatomy {
     let sweep = evaluate(layout, a, segments, m, parallel);
+    let (spelling_part, cell_part) = price_parts(m, copies, open);
     let mut anatomy = Anatomy {
-        spelling_part: m
-            .mu
-            .iter()
-            .zip(&a.entries)
-            .map(|(x, e)| x * e.len() as f64)
-            .sum(),
+        spelling_part,
+        cell_part,
         line_part: sweep.line_part,
         ..Anatomy::default()
     };
     for (&n, e) in sweep.used.iter().zip(&a.entries) {
         anatomy.uses_over_copies += (n as u64).saturating_sub(e.len() as u64);
     }
-    for c in (0..layout.cells()).filter(|&c| layout.is_open(c)) {
-        anatomy.cell_part += m.pi[c];
+    for &c in open {
         anatomy.extra_claims += (sweep.claims[c] as u64).saturating_sub(1);
         match (sweep.letters[0][c], sweep.letters[1][c]) {
             (0, 0) => {}
@@ -480,9 +487,8 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
             claims,
             letters,
         } = evaluate(layout, &a, &segments, &m, params.parallel);
-        let value: f64 = m.mu.iter().zip(&copies).map(|(x, n)| x * n).sum::<f64>()
-            + open.iter().map(|&c| m.pi[c]).sum::<f64>()
-            + line_part;
+        let (spelling_part, cell_part) = price_parts(&m, &copies, &open);
+        let value = spelling_part + cell_part + line_part;
         out.history.push(value);
         out.sweeps = round + 1;
         if value < best_value {
@@ -538,7 +544,16 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
     }
     out.value = out.value.min(round_up(best_value));
     if params.deadline.is_none_or(|d| Instant::now() < d) {
-        out.anatomy = Some(anatomy(layout, &a, &segments, &out.best, params.parallel));
+        let m = &out.best;
+        out.anatomy = Some(anatomy(
+            layout,
+            &a,
+            &segments,
+            m,
+            &copies,
+            &open,
+            params.parallel,
+        ));
     }
     out
 }

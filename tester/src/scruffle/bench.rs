@@ -184,18 +184,18 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
             );
             if let Some(a) = &u4.anatomy {
                 eprintln!(
-                "debug seed {seed}: U4 at its best sweep = spelling prices {:.0} + cell prices {:.0} + lines {:.0}; \
-                 cells lettered by row and column: {} agree, {} differ, {} by one only; \
-                 uses beyond copies {}; claims beyond one per cell {}",
-                a.spelling_part,
-                a.cell_part,
-                a.line_part,
-                a.cells_agree,
-                a.cells_differ,
-                a.cells_one_side,
-                a.uses_over_copies,
-                a.extra_claims
-            );
+                    "debug seed {seed}: U4 at its best sweep = spelling prices {:.0} + cell prices \
+                     {:.0} + lines {:.0}; cells lettered by row and column: {} agree, {} differ, \
+                     {} by one only; uses beyond copies {}; claims beyond one per cell {}",
+                    a.spelling_part,
+                    a.cell_part,
+                    a.line_part,
+                    a.cells_agree,
+                    a.cells_differ,
+                    a.cells_one_side,
+                    a.uses_over_copies,
+                    a.extra_claims
+                );
             }
         }
         (u4.simple, Some(u4.value))

@@ -27,11 +27,11 @@ pub fn load(files: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
         let name = path.display().to_string();
         let bytes = bot::source_error::read_bytes(path).map_err(|e| e.to_string())?;
         // Two shapes: every game in one list, or a shard's file (an object).
-        let list = bytes.trim_ascii_start().starts_with(b"[");
-        let parsed = match list {
-            true => serde_json::from_slice::<Vec<GameRecord>>(&bytes),
-            false => serde_json::from_slice::<SplitterFile>(&bytes)
-                .map(|f| f.main.into_iter().chain(f.vs).collect()),
+        let parsed = if bytes.trim_ascii_start().starts_with(b"[") {
+            serde_json::from_slice::<Vec<GameRecord>>(&bytes)
+        } else {
+            serde_json::from_slice::<SplitterFile>(&bytes)
+                .map(|f| f.main.into_iter().chain(f.vs).collect())
         };
         let file = parsed.map_err(|e| {
             format!(
