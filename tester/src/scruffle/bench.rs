@@ -163,6 +163,12 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
             solution.score, solved.score
         ));
     }
+    if debug() {
+        eprintln!(
+            "debug seed {seed}: {} of the plan's {} filled cells are crossed (covered by a row and a column placement)",
+            solved.crossed_cells, solved.new_cells
+        );
+    }
     let lower = solved.score.max(base.score) as u64;
     let (bounds, u4) = if plan.u4_sweeps > 0 {
         let started = Instant::now();

@@ -10,6 +10,11 @@ pub struct Verdict {
     pub score: u128,
     pub placements: usize,
     pub new_cells: usize,
+    /// Cells covered by a row placement and by a column placement (a crossing); where the
+    /// plan and U4's line strings part (docs/scruffle.md, nineteenth session). Absent from the
+    /// JSON of older runs.
+    #[serde(default)]
+    pub crossed_cells: usize,
 }
 
 /// Letter values of the statement.
@@ -72,12 +77,15 @@ pub fn check(
     }
     let (width, height) = (rows[0].len(), rows.len());
     let mut letters = vec![vec![0u8; width]; height];
+    // Per cell: bit 0 set by a row placement, bit 1 by a column placement.
+    let mut directions = vec![vec![0u8; width]; height];
     let mut used = vec![false; list.len()];
     let (name, text) = placements;
     let mut verdict = Verdict {
         score: 0,
         placements: 0,
         new_cells: 0,
+        crossed_cells: 0,
     };
     for (n, l) in lines(text) {
         let at = |problem: String| format!("{name}:{n}: {problem}");
@@ -143,6 +151,7 @@ pub fn check(
                 }
                 _ => {}
             }
+            directions[cy][cx] |= 1 << vertical as u8;
         }
         if new == 0 {
             return Err(at("no new cell".to_string()));
@@ -155,6 +164,7 @@ pub fn check(
         verdict.placements += 1;
         verdict.new_cells += new;
     }
+    verdict.crossed_cells = directions.iter().flatten().filter(|&&d| d == 3).count();
     Ok(verdict)
 }
 
@@ -177,6 +187,28 @@ mod tests {
         let v = run("2D0T\n1151\n", "cat\nat\n", "H 0 1 0\nV 1 2 0\n").unwrap();
         assert_eq!(v.score, 24 + 5);
         assert_eq!((v.placements, v.new_cells), (2, 4));
+        assert_eq!(v.crossed_cells, 1, "the A of CAT is crossed by AT");
+    }
+
+    #[test]
+    fn counts_a_cell_as_crossed_only_when_both_directions_cover_it() {
+        // CATS and its sub-word AT along one row: no crossing. SO down from the S: one.
+        let board = "11111\n11111\n";
+        let words = "cats\nat\nso\nto\n";
+        let v = run(board, words, "H 1 1 0\nH 0 0 0\n").unwrap();
+        assert_eq!((v.placements, v.crossed_cells), (2, 0));
+        let v = run(board, words, "H 1 1 0\nH 0 0 0\nV 2 3 0\n").unwrap();
+        assert_eq!(v.crossed_cells, 1);
+        // TO down from the T as well: two crossed cells.
+        let v = run(board, words, "H 1 1 0\nH 0 0 0\nV 2 3 0\nV 3 2 0\n").unwrap();
+        assert_eq!(v.crossed_cells, 2);
+    }
+
+    #[test]
+    fn a_verdict_saved_before_crossings_were_counted_still_reads() {
+        let v: Verdict =
+            serde_json::from_str(r#"{"score": 29, "placements": 2, "new_cells": 4}"#).unwrap();
+        assert_eq!((v.score, v.crossed_cells), (29, 0));
     }
 
     #[test]

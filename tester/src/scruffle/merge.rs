@@ -121,6 +121,7 @@ mod tests {
                             score: 1000 + i as u128,
                             placements: 10,
                             new_cells: 30,
+                            crossed_cells: 5,
                         },
                         lns_iterations: 7,
                         seconds: 0.25 + i as f64 / 4.0,

@@ -92,8 +92,8 @@ fn score(board: &Path, words: &Path, placements: &Path) -> ExitCode {
     ) {
         Ok(v) => {
             println!(
-                "valid: score {} with {} placements, {} new cells",
-                v.score, v.placements, v.new_cells
+                "valid: score {} with {} placements, {} new cells, {} crossed",
+                v.score, v.placements, v.new_cells, v.crossed_cells
             );
             ExitCode::SUCCESS
         }
