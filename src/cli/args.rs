@@ -84,6 +84,26 @@ pub fn check_output_file(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether two paths name one file: the same file when both exist, else the same place once
+/// their folders are resolved (`dir/./x` and `dir/x`, a folder reached through a link).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+        return x.dev() == y.dev() && x.ino() == y.ino();
+    }
+    let resolved = |p: &Path| -> Option<PathBuf> {
+        let folder = match p.parent() {
+            Some(f) if !f.as_os_str().is_empty() => f,
+            _ => Path::new("."),
+        };
+        Some(folder.canonicalize().ok()?.join(p.file_name()?))
+    };
+    match (resolved(a), resolved(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
 /// Longest plain name accepted (file systems allow 255 bytes, and names get suffixes).
 pub const MAX_NAME: usize = 100;
 

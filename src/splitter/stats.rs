@@ -59,4 +59,17 @@ mod tests {
         assert_eq!(quantile(&[1.0, 2.0, 3.0], 0.5), 2.0);
         assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0], 1.0), 4.0);
     }
+
+    #[test]
+    fn small_samples_get_students_t() {
+        // Two values: sd 0.707 and t(1) = 12.706, so the mean 44.5 is known to +-6.35 (the
+        // normal 1.96 claimed +-0.98).
+        let s = stats(&[44.0, 45.0]);
+        assert!((s.ci95 - 12.7062 * s.sd / 2f64.sqrt()).abs() < 1e-3, "{}", s.ci95);
+        let xs: Vec<f64> = (0..30).map(f64::from).collect();
+        let s = stats(&xs);
+        assert!((s.ci95 - 2.04523 * s.sd / 30f64.sqrt()).abs() < 1e-4, "{}", s.ci95);
+        // Below two values there is no interval.
+        assert!(stats(&[3.0]).ci95.is_nan());
+    }
 }

@@ -294,4 +294,22 @@ mod tests {
             prop_assert!(checked.is_ok(), "{checked:?}");
         }
     }
+
+    #[test]
+    fn a_shard_whose_scores_its_moves_do_not_give_is_refused() {
+        for sprt in [false, true] {
+            let config = plan(sprt);
+            assert!(merge_these(&shard_files(&config, 2), "honest").is_ok());
+            for (pointer, value) in [
+                ("/games/0/final_scores/1", serde_json::json!(99999)),
+                ("/games/1/ranks", serde_json::json!([1, 1])),
+                ("/games/0/turns", serde_json::json!(2)),
+            ] {
+                let mut files = shard_files(&config, 2);
+                *files[1].pointer_mut(pointer).unwrap() = value;
+                let e = merge_these(&files, "forged").unwrap_err();
+                assert!(e.contains("plan game") && !e.contains('\n'), "{pointer}: {e}");
+            }
+        }
+    }
 }

@@ -163,4 +163,22 @@ mod tests {
         let (even, _, _) = elo_estimate(10, 5, 10).unwrap();
         assert!(even.abs() < 1e-9);
     }
+
+    #[test]
+    fn few_games_give_a_students_t_interval() {
+        // 3 wins, 1 loss: score 0.75 with standard error 0.2165; t(3) = 3.182 puts the upper end
+        // above a score of 1, an Elo of +infinity.
+        let (elo, low, high) = elo_estimate(3, 0, 1).unwrap();
+        assert!((elo - 190.85).abs() < 0.1, "{elo}");
+        assert_eq!(high, f64::INFINITY);
+        let to_elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
+        let se = (0.1875f64 / 4.0).sqrt();
+        assert!((low - to_elo(0.75 - 3.18245 * se)).abs() < 0.5, "{low}");
+        // 100 games: t(99) = 1.984.
+        let (_, low, high) = elo_estimate(75, 0, 25).unwrap();
+        let se = (0.1875f64 / 100.0).sqrt();
+        assert!((low - to_elo(0.75 - 1.98422 * se)).abs() < 0.05, "{low}");
+        assert!((high - to_elo(0.75 + 1.98422 * se)).abs() < 0.05, "{high}");
+        assert!(elo_estimate(0, 1, 0).is_none(), "one game: no interval");
+    }
 }

@@ -409,4 +409,64 @@ mod tests {
         assert!(mixed.push && !mixed.early_end && mixed.score_under);
         assert!(Switches::read("bogus").is_err());
     }
+
+    /// A real game: the library's rules, the first legal move each turn; seat 1 fails at its
+    /// third turn when `failing`.
+    fn played(failing: bool) -> Replay {
+        use crate::penguins::referee::{conclude, fail_seat, new_replay, play_and_record};
+        use crate::penguins::referee::RefereeConfig;
+        use bot::penguins::{generate_board, MoveList, Rules, State};
+        let rules = Rules::parse("league2").unwrap();
+        let config = RefereeConfig {
+            seed: 3,
+            rules,
+            first_turn: std::time::Duration::from_millis(1000),
+            turn: std::time::Duration::from_millis(50),
+        };
+        let mut state = State::new(&generate_board(3), 2, rules).unwrap();
+        let mut replay = new_replay(&config, &["a".into(), "b".into()], &state);
+        let mut moves = MoveList::new();
+        while !state.is_over() {
+            if failing && state.to_move() == 1 && replay.turns.len() >= 5 {
+                fail_seat(&mut replay, &mut state, "timeout", "no answer".into());
+                break;
+            }
+            state.legal_moves(&mut moves);
+            let turn = replay.turns.len();
+            let mut record = play_and_record(&mut state, moves[0], turn);
+            record.time_ms = 0.5;
+            replay.turns.push(record);
+        }
+        conclude(&mut replay, &state, false);
+        replay
+    }
+
+    #[test]
+    fn every_field_the_viewer_shows_is_checked() {
+        for failing in [false, true] {
+            let replay = played(failing);
+            assert!(check(&replay).is_ok(), "{:?}", check(&replay));
+        }
+        let evil = "<img src=x onerror=alert(1)>".to_string();
+        let edits: Vec<(&str, Box<dyn Fn(&mut Replay)>)> = vec![
+            ("end_reason", Box::new(|r| r.end_reason = evil.clone())),
+            ("failure kind", Box::new(|r| {
+                if let Some(f) = r.failures[1].as_mut() {
+                    f.kind = evil.clone();
+                }
+            })),
+            ("turn time", Box::new(|r| r.turns[2].time_ms = 1e9)),
+            ("negative turn time", Box::new(|r| r.turns[2].time_ms = -1.0)),
+            ("first turn time", Box::new(|r| r.turns[0].time_ms = 1000.5)),
+            ("action spelling", Box::new(|r| {
+                r.turns[0].action = r.turns[0].action.replace(' ', "  ");
+            })),
+            ("limits", Box::new(|r| r.turn_ms = 0)),
+        ];
+        for (what, edit) in &edits {
+            let mut replay = played(true);
+            edit(&mut replay);
+            assert!(check(&replay).is_err(), "{what} edited, yet the replay checks");
+        }
+    }
 }

@@ -268,4 +268,26 @@ mod tests {
         bad.turns[0].player = 5;
         assert!(check(&bad).unwrap_err().contains("turn 0"));
     }
+
+    #[test]
+    fn nothing_taken_from_the_file_is_ever_parsed_as_html() {
+        // The page's script writes the replay's text with textContent only; innerHTML only
+        // clears.
+        for (number, line) in TEMPLATE.lines().enumerate() {
+            if let Some(at) = line.find("innerHTML") {
+                assert!(
+                    line[at..].starts_with("innerHTML = \"\";"),
+                    "template line {}: {line}",
+                    number + 1
+                );
+            }
+        }
+        // The title, the one text Rust writes into the page, is escaped.
+        let mut replay = sample();
+        replay.players[1] = "<img src=x onerror=alert(1)>".into();
+        let page = render(&replay);
+        let head = &page[..page.find("<script").unwrap()];
+        assert!(!head.contains("<img"), "{head}");
+        assert!(head.contains("&lt;img src=x onerror=alert(1)&gt;"), "{head}");
+    }
 }
