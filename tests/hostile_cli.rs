@@ -39,7 +39,10 @@ fn a_crossword_seed_range_never_runs_past_the_last_seed() {
     );
     // Five runs from three seeds before the end: all five, or a clear refusal; never two.
     let (code, out, err) = fill(&["--seed", "18446744073709551613", "--runs", "5"]);
-    let runs = out.lines().filter(|l| l.contains(": filled, valid")).count();
+    let runs = out
+        .lines()
+        .filter(|l| l.contains(": filled, valid"))
+        .count();
     match code {
         0 => assert_eq!(runs, 5, "{out}"),
         _ => {

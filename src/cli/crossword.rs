@@ -10,7 +10,7 @@ use crate::crossword::rate::{rate, Rating, SCORE_NAMES};
 use crate::crossword::svg;
 use crate::source_error::quote;
 
-use super::args::{integer_in, output_file, seconds};
+use super::args::{integer_in, output_file, same_file, seconds};
 
 #[derive(Parser)]
 pub struct Args {
@@ -194,6 +194,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
             backjump,
             compare,
         } => {
+            let seeds = super::args::seed_range(seed, runs, "--runs")?;
             let grid = load_grid(&input)?;
             let words = load_words(words.as_deref())?;
             let index = WordIndex::new(&words);
@@ -210,7 +211,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 let name = if bj { "backjumping" } else { "chronological" };
                 let mut times = Vec::new();
                 let mut filled_count = 0;
-                for s in seed..seed.saturating_add(runs) {
+                for s in seeds.clone() {
                     let started = std::time::Instant::now();
                     let deadline = started + seconds;
                     let (filled, restarts, nodes) =
@@ -289,6 +290,24 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 let out = output.ok_or("a single input needs -o OUT.cwg")?;
                 vec![(input, out)]
             };
+            super::args::seed_range(seed, jobs.len() as u64, "a batch of")?;
+            // No output may replace an input (`--out-dir` the input folder, `-o` the input).
+            for (_, out) in &jobs {
+                let svg_out = if batch {
+                    Some(out.with_extension("svg"))
+                } else {
+                    svg.clone()
+                };
+                for written in std::iter::once(out).chain(svg_out.as_ref()) {
+                    if let Some((input, _)) = jobs.iter().find(|(i, _)| same_file(i, written)) {
+                        return Err(format!(
+                            "{}: writing it would replace the input {}; give another output folder or file",
+                            written.display(),
+                            input.display()
+                        ));
+                    }
+                }
+            }
             // Every input read before any search, so a broken file fails at once.
             let grids = jobs
                 .iter()
@@ -315,7 +334,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                     );
                 }
                 // Each grid of a batch gets its own seed, so equal-sized grids differ.
-                let grid_seed = seed + k as u64;
+                let grid_seed = seed + k as u64; // within `seed_range`, checked above
                 println!("{}: seed {grid_seed}", inp.display());
                 let options = GenerateOptions {
                     seed: grid_seed,

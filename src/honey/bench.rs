@@ -90,9 +90,9 @@ pub fn big_vocabulary(size: usize, seed: u64) -> Vec<String> {
 }
 
 /// A hand of `n` letters drawn with English Scrabble tile frequencies (count per letter A-Z).
-pub fn random_hand(rng: &mut impl Rng, n: usize) -> [u8; 26] {
+pub fn random_hand(rng: &mut impl Rng, n: usize) -> [u32; 26] {
     const BAG: &[u8] = b"AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRRSSSSTTTTTTUUUUVVWWXYYZ";
-    let mut hand = [0u8; 26];
+    let mut hand = [0u32; 26];
     for _ in 0..n {
         hand[letter_index(*BAG.choose(rng).expect("non-empty"))] += 1;
     }

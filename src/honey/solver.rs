@@ -126,7 +126,7 @@ struct Search<'s> {
     values: &'s LetterValues,
     forbidden: Vec<NodeId>,
     max_hand_value: u64,
-    hand: [u8; 26],
+    hand: [u32; 26],
     tiles_left: usize,
     top: TopN,
     path: Vec<u32>,

@@ -7,7 +7,14 @@ const TESTER: &str = env!("CARGO_BIN_EXE_tester");
 #[test]
 fn a_honey_seed_range_never_runs_past_the_last_seed() {
     let output = Command::new(TESTER)
-        .args(["honey", "check", "--seed", "18446744073709551613", "--count", "5"])
+        .args([
+            "honey",
+            "check",
+            "--seed",
+            "18446744073709551613",
+            "--count",
+            "5",
+        ])
         .args(["--size", "5"])
         .output()
         .unwrap();
@@ -15,7 +22,10 @@ fn a_honey_seed_range_never_runs_past_the_last_seed() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     // All five levels (each under 12 settings), or a clear refusal; never two.
     if output.status.success() {
-        assert!(stdout.contains("compared: 60 (level, setting) pairs"), "{stdout}");
+        assert!(
+            stdout.contains("compared: 60 (level, setting) pairs"),
+            "{stdout}"
+        );
     } else {
         assert!(
             stderr.contains("--count 5") && stderr.contains("18446744073709551615"),
@@ -24,10 +34,20 @@ fn a_honey_seed_range_never_runs_past_the_last_seed() {
         assert!(!stdout.contains("compared"), "{stdout}");
     }
     let output = Command::new(TESTER)
-        .args(["honey", "check", "--seed", "18446744073709551615", "--count", "1"])
+        .args([
+            "honey",
+            "check",
+            "--seed",
+            "18446744073709551615",
+            "--count",
+            "1",
+        ])
         .args(["--size", "5"])
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.contains("compared: 12 (level, setting) pairs"), "{stdout}");
+    assert!(
+        stdout.contains("compared: 12 (level, setting) pairs"),
+        "{stdout}"
+    );
 }

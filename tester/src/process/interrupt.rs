@@ -47,7 +47,10 @@ pub fn catch() {
         }
         std::thread::spawn(move || {
             std::thread::sleep(GRACE);
-            eprintln!("tester: still running {GRACE:?} after {}: exiting", name(received));
+            eprintln!(
+                "tester: still running {GRACE:?} after {}: exiting",
+                name(received)
+            );
             std::process::exit(128 + received);
         });
     });

@@ -60,7 +60,13 @@ mod tests {
         assert_eq!(busy(2.0, 2), None);
         assert_eq!(busy(0.3, 1), None);
         let warning = busy(3.5, 2).unwrap();
-        assert!(warning.starts_with("load average 3.50 on 2 cores"), "{warning}");
-        assert!(load_average().is_some_and(|l| l >= 0.0), "Linux tells the load");
+        assert!(
+            warning.starts_with("load average 3.50 on 2 cores"),
+            "{warning}"
+        );
+        assert!(
+            load_average().is_some_and(|l| l >= 0.0),
+            "Linux tells the load"
+        );
     }
 }

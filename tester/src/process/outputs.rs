@@ -110,7 +110,10 @@ mod tests {
         std::fs::write(&json, "keep me").unwrap();
         let spelled_otherwise = dir.join(".").join("r.json");
         let e = claim(
-            &[("--json", Some(&json)), ("--html", Some(&spelled_otherwise))],
+            &[
+                ("--json", Some(&json)),
+                ("--html", Some(&spelled_otherwise)),
+            ],
             &[],
         )
         .unwrap_err();
@@ -119,7 +122,10 @@ mod tests {
         assert!(e.contains("that is an input of this command"), "{e}");
         assert_eq!(std::fs::read_to_string(&json).unwrap(), "keep me");
         let e = claim(&[("-l", Some(Path::new("/nonexistent/x.json")))], &[]).unwrap_err();
-        assert!(e.starts_with("-l: folder /nonexistent does not exist"), "{e}");
+        assert!(
+            e.starts_with("-l: folder /nonexistent does not exist"),
+            "{e}"
+        );
         // A folder that exists but takes no new file (root may write anywhere else).
         let e = claim(&[("--json", Some(Path::new("/proc/x.json")))], &[]).unwrap_err();
         assert!(e.starts_with("--json /proc/x.json: cannot write"), "{e}");
