@@ -161,20 +161,20 @@ function draw() {
   }
   const scores = step === 0 ? R.players.map(() => 0) : last.scores;
   const table = document.getElementById("scores");
-  table.replaceChildren(h("tr", {}, h("th", {}, "seat"), h("th", {}, "score"), h("th", {}, "bot")));
+  table.replaceChildren(make("tr", {}, make("th", {}, "seat"), make("th", {}, "score"), make("th", {}, "bot")));
   R.players.forEach((p, i) => {
     const f = R.failures[i];
     const out = f && f.turn < step + (step === R.turns.length ? 1 : 0);
-    table.append(h("tr", out ? { class: "fail" } : {},
-      h("td", { style: "color:" + COLORS[i] }, "\u25CF " + i), h("td", {}, String(scores[i])),
-      h("td", {}, p + (out ? ` (out: ${f.kind} at turn ${f.turn})` : ""))));
+    table.append(make("tr", out ? { class: "fail" } : {},
+      make("td", { style: "color:" + COLORS[i] }, "\u25CF " + i), make("td", {}, String(scores[i])),
+      make("td", {}, p + (out ? ` (out: ${f.kind} at turn ${f.turn})` : ""))));
   });
   const outNow = R.failures.map((f, i) => f && f.turn === step - 1 ? `seat ${i} out (${f.kind}); ` : "").join("");
   const info = document.getElementById("info");
   if (last) {
-    info.replaceChildren(`turn ${step}/${R.turns.length}: ${outNow}seat ${last.player} `, h("b", {}, last.action),
+    info.replaceChildren(`turn ${step}/${R.turns.length}: ${outNow}seat ${last.player} `, make("b", {}, last.action),
       ` in ${last.time_ms.toFixed(1)} ms`);
-    if (last.pushed) info.append(" \u2014 ", h("b", {},
+    if (last.pushed) info.append(" \u2014 ", make("b", {},
       `pushed penguin ${last.pushed.id} (seat ${last.pushed.owner}) into the sea from ${last.pushed.cell}`));
     if (last.message) info.append(" \u2014 \u201C" + last.message + "\u201D");
   } else {
@@ -185,7 +185,7 @@ function draw() {
 }
 // An HTML element with attributes and children; a string child becomes a text node, so nothing
 // taken from the replay is ever parsed as HTML.
-function h(tag, attrs, ...children) {
+function make(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
   e.append(...children);
@@ -206,13 +206,13 @@ document.addEventListener("keydown", e => {
   if (e.key === "ArrowLeft") go(step - 1);
 });
 const result = document.getElementById("result");
-result.append(h("b", {}, R.end_reason), h("br"),
+result.append(make("b", {}, R.end_reason), make("br"),
   "final: " + R.final_scores.map((s, i) => `seat ${i}: ${s} (rank ${R.ranks[i]})`).join(", "));
 R.failures.forEach((f, i) => {
-  if (f) result.append(h("br"), h("span", { class: "fail" }, `seat ${i}: ${f.kind} at turn ${f.turn}: ${f.detail}`));
+  if (f) result.append(make("br"), make("span", { class: "fail" }, `seat ${i}: ${f.kind} at turn ${f.turn}: ${f.detail}`));
 });
 R.stderr.forEach((t, i) => document.getElementById("stderr").append(
-  h("details", {}, h("summary", {}, `seat ${i} stderr (${t.length} chars)`), h("pre", {}, t))));
+  make("details", {}, make("summary", {}, `seat ${i} stderr (${t.length} chars)`), make("pre", {}, t))));
 go(0);
 </script></body></html>
 "##;

@@ -23,14 +23,21 @@ static SIGNAL: AtomicI32 = AtomicI32::new(0);
 static GROUPS: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
 
 /// Handle SIGINT and SIGTERM from now on (call before any thread is started, so every thread
-/// inherits the blocked mask and only the waiting thread receives them).
+/// inherits the blocked mask and only the waiting thread receives them). A signal the tester was
+/// started with ignored (a background job of a script ignores SIGINT) stays ignored.
 pub fn catch() {
-    // SAFETY: sigset_t is plain data initialised by sigemptyset; the calls only read it.
+    // SAFETY: sigset_t and sigaction are plain data, initialised by sigemptyset and filled by
+    // sigaction; the calls only read or write them.
     let set = unsafe {
         let mut set: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut set);
-        libc::sigaddset(&mut set, libc::SIGINT);
-        libc::sigaddset(&mut set, libc::SIGTERM);
+        for signal in [libc::SIGINT, libc::SIGTERM] {
+            let mut current: libc::sigaction = std::mem::zeroed();
+            libc::sigaction(signal, std::ptr::null(), &mut current);
+            if current.sa_sigaction != libc::SIG_IGN {
+                libc::sigaddset(&mut set, signal);
+            }
+        }
         libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
         set
     };
