@@ -47,15 +47,9 @@ enum Command {
         /// First seed; with --runs N, seeds S..S+N-1 are each filled and timed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Fill this many seeds in turn and print the median time.
+        /// Fill this many seeds in turn and print the median time (1 to 10000).
         #[arg(long, default_value_t = 1, value_parser = runs)]
         runs: u64,
-        /// Graph-based backjumping in the first restarts (off by default: it filled fewer grids).
-        #[arg(long)]
-        backjump: bool,
-        /// Run every seed without and then with backjumping, and print both medians and their ratio.
-        #[arg(long)]
-        compare: bool,
     },
     /// Lay out and fill a grid (or every .cwg of a folder with --out-dir).
     Generate {
@@ -191,63 +185,48 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
             seconds,
             seed,
             runs,
-            backjump,
-            compare,
         } => {
             let seeds = super::args::seed_range(seed, runs, "--runs")?;
+            if let Some(out) = output.as_ref().filter(|out| same_file(out, &input)) {
+                return Err(format!(
+                    "{}: writing it would replace the input {}; give another output file",
+                    out.display(),
+                    input.display()
+                ));
+            }
             let grid = load_grid(&input)?;
             let words = load_words(words.as_deref())?;
             let index = WordIndex::new(&words);
             let dict: std::collections::HashSet<String> = words.iter().cloned().collect();
-            // With --compare, chronological search first (the baseline), then backjumping.
-            let modes: Vec<bool> = if compare {
-                vec![false, true]
-            } else {
-                vec![backjump]
-            };
-            let mut all_valid = true;
-            let mut medians = Vec::new();
-            for &bj in &modes {
-                let name = if bj { "backjumping" } else { "chronological" };
-                let mut times = Vec::new();
-                let mut filled_count = 0;
-                for s in seeds.clone() {
-                    let started = std::time::Instant::now();
-                    let deadline = started + seconds;
-                    let (filled, restarts, nodes) =
-                        fill_layout_with(&grid, &index, s, deadline, bj);
-                    let elapsed = started.elapsed().as_secs_f64();
-                    times.push(elapsed);
-                    let valid = filled
-                        .as_ref()
-                        .is_some_and(|g| rate(g, Some(&dict)).bonus());
-                    all_valid &= valid;
-                    filled_count += valid as usize;
-                    println!(
-                        "{name} seed {s}: {} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes",
-                        if valid { "filled, valid" } else { "NOT filled" }
-                    );
-                    if let (Some(g), Some(out)) = (&filled, &output) {
-                        std::fs::write(out, g.to_text())
-                            .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
-                    }
+            let mut times = Vec::new();
+            let mut filled_count = 0;
+            for s in seeds {
+                let started = std::time::Instant::now();
+                let deadline = started + seconds;
+                let (filled, restarts, nodes) = fill_layout_with(&grid, &index, s, deadline);
+                let elapsed = started.elapsed().as_secs_f64();
+                times.push(elapsed);
+                let valid = filled
+                    .as_ref()
+                    .is_some_and(|g| rate(g, Some(&dict)).bonus());
+                filled_count += valid as usize;
+                println!(
+                    "seed {s}: {} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes",
+                    if valid { "filled, valid" } else { "NOT filled" }
+                );
+                if let (Some(g), Some(out)) = (&filled, &output) {
+                    std::fs::write(out, g.to_text())
+                        .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
                 }
-                times.sort_by(f64::total_cmp);
-                let median = times[times.len() / 2];
-                medians.push(median);
-                println!(
-                    "{name}: filled {filled_count}/{}, median {median:.2} s (unfilled runs count as {} s)",
-                    times.len(),
-                    seconds.as_secs_f64()
-                );
             }
-            if let [base, other] = medians[..] {
-                println!(
-                    "median time ratio backjumping/chronological: {:.2}",
-                    other / base
-                );
-            }
-            Ok(if all_valid {
+            times.sort_by(f64::total_cmp);
+            println!(
+                "filled {filled_count}/{}, median {:.2} s (unfilled runs count as {} s)",
+                times.len(),
+                times[times.len() / 2],
+                seconds.as_secs_f64()
+            );
+            Ok(if filled_count == times.len() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)

@@ -16,7 +16,7 @@ pub struct Stats {
 impl Stats {
     /// The 95% interval of the mean, if there are two values or more.
     pub fn interval(&self) -> Option<(f64, f64)> {
-        (!self.ci95.is_nan()).then(|| (self.mean - self.ci95, self.mean + self.ci95))
+        (!self.ci95.is_nan()).then_some((self.mean - self.ci95, self.mean + self.ci95))
     }
 
     /// `95% CI [low, high]` with `decimals`, or `95% CI: n too small` below two values.

@@ -240,7 +240,7 @@ mod tests {
         let mut too_few_left = false;
         while !state.is_over() {
             let failed = replay.failures.iter().any(Option::is_some);
-            if index % 3 == 0 && replay.turns.len() == 7 && !failed {
+            if index.is_multiple_of(3) && replay.turns.len() == 7 && !failed {
                 if fail_seat(&mut replay, &mut state, "timeout", "no answer".into()) {
                     continue;
                 }

@@ -600,7 +600,8 @@ mod tests {
             assert!(check(&replay).is_ok(), "{:?}", check(&replay));
         }
         let evil = "<img src=x onerror=alert(1)>".to_string();
-        let edits: Vec<(&str, Box<dyn Fn(&mut Replay)>)> = vec![
+        type Edit<'a> = Box<dyn Fn(&mut Replay) + 'a>;
+        let edits: Vec<(&str, Edit)> = vec![
             ("end_reason", Box::new(|r| r.end_reason = evil.clone())),
             (
                 "failure kind",
