@@ -1,23 +1,21 @@
 //! Absurd arguments against the tester's own commands: seed ranges at the end of the u64 range.
 
-use std::process::Command;
+use std::process::{Command, Output};
 
 const TESTER: &str = env!("CARGO_BIN_EXE_tester");
 
+fn honey_check(seed: &str, count: &str) -> Output {
+    Command::new(TESTER)
+        .args([
+            "honey", "check", "--seed", seed, "--count", count, "--size", "5",
+        ])
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn a_honey_seed_range_never_runs_past_the_last_seed() {
-    let output = Command::new(TESTER)
-        .args([
-            "honey",
-            "check",
-            "--seed",
-            "18446744073709551613",
-            "--count",
-            "5",
-        ])
-        .args(["--size", "5"])
-        .output()
-        .unwrap();
+    let output = honey_check("18446744073709551613", "5");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     // All five levels (each under 12 settings), or a clear refusal; never two.
@@ -33,18 +31,7 @@ fn a_honey_seed_range_never_runs_past_the_last_seed() {
         );
         assert!(!stdout.contains("compared"), "{stdout}");
     }
-    let output = Command::new(TESTER)
-        .args([
-            "honey",
-            "check",
-            "--seed",
-            "18446744073709551615",
-            "--count",
-            "1",
-        ])
-        .args(["--size", "5"])
-        .output()
-        .unwrap();
+    let output = honey_check("18446744073709551615", "1");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("compared: 12 (level, setting) pairs"),

@@ -282,51 +282,57 @@ fn strings(words: &[&str]) -> Vec<String> {
 #[test]
 fn an_interrupted_tester_ends_its_bots_and_leaves_no_stale_results() {
     let long = ["--first-ms", "60000", "--turn-ms", "60000"];
+    // `--json NAME`-style pairs with each NAME a scratch file.
+    let outputs = |pairs: &[(&str, &str)]| -> Vec<String> {
+        (pairs.iter())
+            .flat_map(|(option, name)| [option.to_string(), temp(name).display().to_string()])
+            .collect()
+    };
     std::thread::scope(|scope| {
         scope.spawn(|| {
             let pids = temp("sigint-penguins-pids");
-            let mut args = strings(&["penguins", "--bot"]);
-            args.push(waiting_bot(&pids));
-            args.extend(strings(&["--bot", &good_bot()]));
-            args.extend(strings(&long));
-            args.push("--replay".into());
-            args.push(temp("sigint-penguins").display().to_string());
-            args.push("--html".into());
-            args.push(temp("sigint-penguins-html").display().to_string());
-            interrupt_run("penguins", &args, &pids, 1, libc::SIGINT);
+            let bots = ["--bot", &waiting_bot(&pids), "--bot", &good_bot()].map(String::from);
+            let files = [
+                ("--replay", "sigint-penguins"),
+                ("--html", "sigint-penguins-html"),
+            ];
+            let args = [
+                strings(&["penguins"]),
+                bots.to_vec(),
+                strings(&long),
+                outputs(&files),
+            ];
+            interrupt_run("penguins", &args.concat(), &pids, 1, libc::SIGINT);
         });
         scope.spawn(|| {
             let pids = temp("sigterm-arena-pids");
             let bot = waiting_bot(&pids);
-            let mut args = strings(&["arena", "--quiet", "--games", "4", "--workers", "2"]);
-            args.extend(strings(&long));
-            for name in ["a", "b"] {
-                args.push("--bot".into());
-                args.push(format!("{name}={bot}"));
-            }
-            args.push("--json".into());
-            args.push(temp("sigterm-arena").display().to_string());
-            args.push("--csv".into());
-            args.push(temp("sigterm-arena-csv").display().to_string());
-            interrupt_run("arena", &args, &pids, 2, libc::SIGTERM);
+            let bots = [
+                "--bot".into(),
+                format!("a={bot}"),
+                "--bot".into(),
+                format!("b={bot}"),
+            ];
+            let files = [("--json", "sigterm-arena"), ("--csv", "sigterm-arena-csv")];
+            let head = strings(&["arena", "--quiet", "--games", "4", "--workers", "2"]);
+            let args = [head, strings(&long), bots.to_vec(), outputs(&files)];
+            interrupt_run("arena", &args.concat(), &pids, 2, libc::SIGTERM);
         });
         scope.spawn(|| {
             let pids = temp("sigint-splitter-pids");
-            let mut args = strings(&[
-                "splitter",
-                "--games",
-                "4",
-                "--jobs",
-                "2",
-                "--seed",
-                "x",
-                "--timeout-ms",
-                "60000",
-                "--json",
-            ]);
-            args.push(temp("sigint-splitter").display().to_string());
-            args.push("--command".into());
-            args.push(waiting_bot(&pids));
+            let head = strings(&["splitter", "--games", "4", "--jobs", "2", "--seed", "x"]);
+            let bot = [
+                "--timeout-ms".into(),
+                "60000".into(),
+                "--command".into(),
+                waiting_bot(&pids),
+            ];
+            let args = [
+                head,
+                outputs(&[("--json", "sigint-splitter")]),
+                bot.to_vec(),
+            ];
+            let args = args.concat();
             interrupt_run("splitter", &args, &pids, 2, libc::SIGINT);
         });
     });
@@ -351,19 +357,38 @@ fn outputs_are_checked_before_the_first_game() {
     let bot = format!("touch {}; exec sleep 30", marker.display());
     let same = temp("outputs-same");
     let same = same.display().to_string();
+    let arena = |outputs: &[&str]| -> Vec<String> {
+        let head = strings(&["arena", "--quiet", "--games", "2", "--first-ms", "2000"]);
+        let bots = [
+            "--bot".into(),
+            format!("a={bot}"),
+            "--bot".into(),
+            format!("b={bot}"),
+        ];
+        [head, bots.to_vec(), strings(outputs)].concat()
+    };
+    let penguins = strings(&[
+        "penguins",
+        "--bot",
+        &bot,
+        "--bot",
+        &bot,
+        "--first-ms",
+        "2000",
+    ]);
+    let splitter = strings(&[
+        "splitter",
+        "--games",
+        "1",
+        "--seed",
+        "x",
+        "--timeout-ms",
+        "2000",
+    ]);
     let cases: Vec<(Vec<String>, &str)> = vec![
         // A folder that exists but takes no new file (root may write anywhere else).
         (
-            strings(&["arena", "--quiet", "--games", "2", "--first-ms", "2000"])
-                .into_iter()
-                .chain([
-                    "--bot".into(),
-                    format!("a={bot}"),
-                    "--bot".into(),
-                    format!("b={bot}"),
-                ])
-                .chain(strings(&["--json", "/proc/no-such.json"]))
-                .collect(),
+            arena(&["--json", "/proc/no-such.json"]),
             "--json /proc/no-such.json: cannot write",
         ),
         (
@@ -379,53 +404,19 @@ fn outputs_are_checked_before_the_first_game() {
             "-l: folder /nonexistent does not exist",
         ),
         (
-            strings(&[
-                "penguins",
-                "--bot",
-                &bot,
-                "--bot",
-                &bot,
-                "--first-ms",
-                "2000",
-            ])
-            .into_iter()
-            .chain(strings(&["--replay", &same, "--html", &same]))
-            .collect(),
+            [penguins, strings(&["--replay", &same, "--html", &same])].concat(),
             "--replay and --html both name",
         ),
         (
-            strings(&["arena", "--quiet", "--games", "2", "--first-ms", "2000"])
-                .into_iter()
-                .chain([
-                    "--bot".into(),
-                    format!("a={bot}"),
-                    "--bot".into(),
-                    format!("b={bot}"),
-                ])
-                .chain(strings(&["--json", &same, "--csv", &same]))
-                .collect(),
+            arena(&["--json", &same, "--csv", &same]),
             "--json and --csv both name",
         ),
         (
-            strings(&[
-                "splitter",
-                "--games",
-                "1",
-                "--seed",
-                "x",
-                "--timeout-ms",
-                "2000",
-            ])
-            .into_iter()
-            .chain(strings(&[
-                "--json",
-                &same,
-                "--html",
-                &same,
-                "--command",
-                &bot,
-            ]))
-            .collect(),
+            [
+                splitter,
+                strings(&["--json", &same, "--html", &same, "--command", &bot]),
+            ]
+            .concat(),
             "--json and --html both name",
         ),
     ];

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use bot::penguins::Rules;
 
-use super::referee::{run_game, RefereeConfig};
+use super::referee::RefereeConfig;
 
 #[derive(Debug, PartialEq, Eq)]
 pub struct BrutalArgs {
@@ -85,20 +85,10 @@ pub fn run(raw: &[String], rules: &str, first_ms: u64, turn_ms: u64) -> ExitCode
         first_turn: Duration::from_millis(first_ms),
         turn: Duration::from_millis(turn_ms),
     };
-    let _log = match super::claim_outputs(&[("-l", &args.log)], &[]) {
-        Ok(c) => c,
-        Err(e) => return crate::fail(format!("tester penguins: {e}")),
+    let (replay, _log) = match super::referee_game(&config, &args.players, &[("-l", &args.log)]) {
+        Ok(played) => played,
+        Err(code) => return code,
     };
-    crate::process::load::warn_if_busy();
-    let replay = run_game(&config, &args.players);
-    if let Some(code) = crate::process::interrupt::stopped("tester penguins", "no log written") {
-        return code;
-    }
-    let replay = match replay {
-        Ok(r) => r,
-        Err(e) => return crate::fail(format!("referee: {e}")),
-    };
-    super::warn_on_timeouts(&replay);
     for score in replay.brutaltester_scores() {
         println!("{score}");
     }

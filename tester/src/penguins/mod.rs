@@ -96,20 +96,11 @@ pub fn run(args: Args) -> ExitCode {
         first_turn: Duration::from_millis(args.first_ms),
         turn: Duration::from_millis(args.turn_ms),
     };
-    let _outputs = match claim_outputs(&[("--replay", &args.replay), ("--html", &args.html)], &[]) {
-        Ok(c) => c,
-        Err(e) => return crate::fail(format!("tester penguins: {e}")),
+    let outputs = [("--replay", &args.replay), ("--html", &args.html)];
+    let (replay, _outputs) = match referee_game(&config, &args.bots, &outputs) {
+        Ok(played) => played,
+        Err(code) => return code,
     };
-    crate::process::load::warn_if_busy();
-    let replay = run_game(&config, &args.bots);
-    if let Some(code) = crate::process::interrupt::stopped("tester penguins", "no replay written") {
-        return code;
-    }
-    let replay = match replay {
-        Ok(r) => r,
-        Err(e) => return crate::fail(format!("referee: {e}")),
-    };
-    warn_on_timeouts(&replay);
     print_summary(&replay);
     if let Err(e) = save(&replay, args.replay.as_deref(), args.html.as_deref()) {
         return crate::fail(e);
@@ -130,16 +121,25 @@ pub fn claim_outputs(
     crate::process::outputs::claim(&outputs, &inputs)
 }
 
-/// The load warning when a bot lost on time (a busy machine makes bots late).
-pub fn warn_on_timeouts(replay: &Replay) {
-    let late = replay
-        .failures
-        .iter()
-        .flatten()
-        .filter(|f| f.kind == "timeout");
-    if late.count() > 0 {
+/// Claim the outputs, then referee one game (warning when the machine is busy or a bot lost on
+/// time); the replay and the claimed outputs, or the exit code of a failure or a signal.
+fn referee_game(
+    config: &RefereeConfig,
+    commands: &[String],
+    outputs: &[(&str, &Option<String>)],
+) -> Result<(Replay, crate::process::outputs::Claimed), ExitCode> {
+    let claimed =
+        claim_outputs(outputs, &[]).map_err(|e| crate::fail(format!("tester penguins: {e}")))?;
+    crate::process::load::warn_if_busy();
+    let replay = run_game(config, commands);
+    if let Some(code) = crate::process::interrupt::stopped("tester penguins", "nothing written") {
+        return Err(code);
+    }
+    let replay = replay.map_err(|e| crate::fail(format!("referee: {e}")))?;
+    if (replay.failures.iter().flatten()).any(|f| f.kind == "timeout") {
         crate::process::load::warn_overrun("a bot lost on time");
     }
+    Ok((replay, claimed))
 }
 
 fn print_summary(replay: &Replay) {
