@@ -226,7 +226,12 @@ fn interrupt_run(name: &str, args: &[String], pids: &std::path::Path, bots: usiz
     for path in &outputs {
         std::fs::write(path, "the previous run's results").unwrap();
     }
-    let mut child = Command::new(TESTER).args(args).spawn().unwrap();
+    let mut child = Command::new(TESTER)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
     let ids = started_bots(pids, bots);
     assert!(ids.len() >= bots, "{name}: the bots did not start");
     // SAFETY: a plain kill(2) of the tester we started.
