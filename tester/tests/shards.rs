@@ -29,10 +29,7 @@ fn bot() -> String {
 }
 
 fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("shards-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    test_support::scratch_dir(&format!("shards-{name}"))
 }
 
 fn gnu_parallel() -> bool {

@@ -78,15 +78,9 @@ impl Drop for Claimed {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("outputs-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
     #[test]
     fn outputs_are_created_at_once_and_removed_when_never_written() {
-        let dir = scratch("create");
+        let dir = test_support::scratch_dir("outputs-create");
         let (json, html) = (dir.join("r.json"), dir.join("r.html"));
         std::fs::write(&json, "the previous run's results").unwrap();
         let claimed = claim(&[("--json", Some(&json)), ("--html", Some(&html))], &[]).unwrap();
@@ -105,7 +99,7 @@ mod tests {
 
     #[test]
     fn one_file_for_two_outputs_or_an_input_is_refused_before_anything_is_written() {
-        let dir = scratch("same");
+        let dir = test_support::scratch_dir("outputs-same");
         let json = dir.join("r.json");
         std::fs::write(&json, "keep me").unwrap();
         let spelled_otherwise = dir.join(".").join("r.json");
