@@ -1,26 +1,19 @@
 //! Absurd arguments and misused paths against the `bot` command line: seeds at the end of the
-//! u64 range, bench counts far beyond memory, an output folder that holds the inputs. Each is a
+//! u64 range, bench counts far beyond memory, an output that would replace an input. Each is a
 //! clear error (or correct work), never a panic, an abort or silently less work than asked.
 
 mod common;
 
 use common::run_bot;
-use std::path::PathBuf;
 use std::process::Command;
 
 /// The solved 3x3 example of the challenge README as a layout to fill, and its four words.
 const LAYOUT: &str = "3\n3\n?.?\n?..\n?..\n0 0 4\n0 2 0\n1 0 3\n2 0 3\n";
 const WORDS: &str = "LEA\nID\nEI\nAD\n";
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hostile-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn a_crossword_seed_range_never_runs_past_the_last_seed() {
-    let dir = scratch("seeds");
+    let dir = test_support::scratch_dir("hostile-cli-seeds");
     let (layout, words) = (dir.join("l.cwg"), dir.join("w.txt"));
     std::fs::write(&layout, LAYOUT).unwrap();
     std::fs::write(&words, WORDS).unwrap();
@@ -57,8 +50,8 @@ fn a_crossword_seed_range_never_runs_past_the_last_seed() {
 }
 
 #[test]
-fn generating_into_the_input_folder_is_refused_and_leaves_the_inputs_alone() {
-    let dir = scratch("out-dir");
+fn writing_over_an_input_grid_is_refused_and_leaves_it_alone() {
+    let dir = test_support::scratch_dir("hostile-cli-out-dir");
     let grid = dir.join("g.cwg");
     let text = "5\n5\n.....\n.....\n.....\n.....\n.....\n";
     std::fs::write(&grid, text).unwrap();
@@ -73,6 +66,24 @@ fn generating_into_the_input_folder_is_refused_and_leaves_the_inputs_alone() {
                 "--seconds",
                 "2",
                 "--first",
+            ],
+            "",
+        );
+        assert_ne!(code, 0, "{out}{err}");
+        assert!(err.contains("would replace the input"), "{err}");
+        assert_eq!(std::fs::read_to_string(&grid).unwrap(), text);
+    }
+    // `fill -o` naming its own input, spelled the same or otherwise.
+    for output in [grid.clone(), dir.join(".").join("g.cwg")] {
+        let (code, out, err) = run_bot(
+            &[
+                "crossword",
+                "fill",
+                grid.to_str().unwrap(),
+                "-o",
+                output.to_str().unwrap(),
+                "--seconds",
+                "2",
             ],
             "",
         );
