@@ -49,47 +49,41 @@ fn a_crossword_seed_range_never_runs_past_the_last_seed() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// Run `bot ARGS`, whose output would replace `input`: it must be refused, `input` still `text`.
+fn refused_over_input(args: &[&str], input: &std::path::Path, text: &str) {
+    let (code, out, err) = run_bot(args, "");
+    assert_ne!(code, 0, "{args:?}: {out}{err}");
+    assert!(err.contains("would replace the input"), "{args:?}: {err}");
+    assert_eq!(std::fs::read_to_string(input).unwrap(), text, "{args:?}");
+}
+
 #[test]
 fn writing_over_an_input_grid_is_refused_and_leaves_it_alone() {
     let dir = test_support::scratch_dir("hostile-cli-out-dir");
     let grid = dir.join("g.cwg");
     let text = "5\n5\n.....\n.....\n.....\n.....\n.....\n";
     std::fs::write(&grid, text).unwrap();
-    for out_dir in [dir.clone(), dir.join(".")] {
-        let (code, out, err) = run_bot(
-            &[
-                "crossword",
-                "generate",
-                dir.to_str().unwrap(),
-                "--out-dir",
-                out_dir.to_str().unwrap(),
-                "--seconds",
-                "2",
-                "--first",
-            ],
-            "",
+    let folder = dir.to_str().unwrap();
+    for out_dir in [folder.to_string(), format!("{folder}/.")] {
+        let args = ["--out-dir", &out_dir, "--seconds", "2", "--first"];
+        refused_over_input(
+            &[&["crossword", "generate", folder], &args[..]].concat(),
+            &grid,
+            text,
         );
-        assert_ne!(code, 0, "{out}{err}");
-        assert!(err.contains("would replace the input"), "{err}");
-        assert_eq!(std::fs::read_to_string(&grid).unwrap(), text);
     }
-    // `fill -o` naming its own input, spelled the same or otherwise.
-    for output in [grid.clone(), dir.join(".").join("g.cwg")] {
-        let (code, out, err) = run_bot(
-            &[
-                "crossword",
-                "fill",
-                grid.to_str().unwrap(),
-                "-o",
-                output.to_str().unwrap(),
-                "--seconds",
-                "2",
-            ],
-            "",
+    // `fill -o` naming its own input, spelled the same or otherwise: a layout that fills.
+    let (layout, words) = (dir.join("l.cwg"), dir.join("w.txt"));
+    std::fs::write(&layout, LAYOUT).unwrap();
+    std::fs::write(&words, WORDS).unwrap();
+    let (layout_arg, words_arg) = (layout.to_str().unwrap(), words.to_str().unwrap());
+    for output in [layout_arg.to_string(), format!("{folder}/./l.cwg")] {
+        let args = ["-o", &output, "--words", words_arg, "--seconds", "2"];
+        refused_over_input(
+            &[&["crossword", "fill", layout_arg], &args[..]].concat(),
+            &layout,
+            LAYOUT,
         );
-        assert_ne!(code, 0, "{out}{err}");
-        assert!(err.contains("would replace the input"), "{err}");
-        assert_eq!(std::fs::read_to_string(&grid).unwrap(), text);
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
