@@ -1,17 +1,27 @@
 #!/bin/bash
-# Re-runs the hostile-input reproductions of the hardening issue against the release build:
-# for each, the exit code, wall time, peak memory and the first line of stderr. Every line should
-# end within a few seconds with a one-line error (or a quiet success), never a hang or a panic.
-# Usage: scripts/hostile-repro.sh   (after cargo build --release; needs GNU time at /usr/bin/time)
+# Re-runs the hostile-input reproductions against the release build: for each case, the exit code,
+# wall time, peak memory and the first line that says what happened. Every case should end within
+# seconds with a one-line error (or a quiet success), never a hang, a panic, a leftover process or
+# a silently wrong answer. Cases are grouped by the defect they reproduce; the inputs are built here.
+# Usage: scripts/hostile-repro.sh   (after cargo build --release; needs GNU time at /usr/bin/time
+# and python3)
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=$ROOT/target/release/bot; T=$ROOT/target/release/tester
 D=$(mktemp -d); trap 'rm -rf "$D"' EXIT; cd "$D"
+MAX=18446744073709551615
+# run NAME COMMAND...: time the command (120 s at most) and print one line about it.
 run() { local name="$1"; shift
   /usr/bin/time -o t.txt -f "%e s, %M KB" timeout 120 "$@" > out.txt 2> err.txt; local rc=$?
-  printf '%-48s exit %3s  %-18s | %s\n' "$name" "$rc" "$(tail -1 t.txt)" \
-    "$( (grep -h -m1 -E 'error|seat 0:' err.txt out.txt || grep -v '^\s*$' err.txt | head -1) | cut -c1-140)"
+  printf '%-52s exit %3s  %-18s | %s\n' "$name" "$rc" "$(tail -1 t.txt)" \
+    "$( (grep -h -m1 -E 'error|seat 0:|panicked|interrupted' err.txt out.txt ||
+         grep -hv -e '^\s*$' -e '^warning: load average' err.txt out.txt | head -1) | cut -c1-150)"
 }
+# note NAME TEXT: a line for a check made by hand (no single command to time).
+note() { printf '%-52s %s\n' "$1" "$2"; }
+section() { echo; echo "== $1"; }
+
+section "earlier cases: flooding bots, absurd durations, huge inputs, closed pipes"
 run "splitter bot: yes hello" $T splitter --games 1 --seed x --timeout-ms 2000 --silent --command "yes hello"
 run "splitter bot: yes 'p 1 0,0'" $T splitter --games 1 --seed x --timeout-ms 2000 --silent --command "yes 'p 1 0,0'"
 run "splitter bot: cat /dev/zero" $T splitter --games 1 --seed x --timeout-ms 2000 --silent --command "cat /dev/zero"
@@ -32,3 +42,131 @@ run "arena | head -1 (broken pipe)" bash -c "$T arena --quiet --games 2 --bot 'a
 head -c 100000 /dev/urandom > bin.txt
 run "bot penguins < 100 KB of random bytes" bash -c "$B penguins < bin.txt"
 run "bot splitter < one 1 MB line" bash -c "python3 -c \"print('x'*1000000)\" | $B splitter"
+
+section "1 Splitter clock on custom boards (first answer at --ms 10)"
+python3 -c "print('20 20 22'); [print(' '.join(['1']*20)) for _ in range(20)]; print('1 2')" > b20.txt
+python3 -c "print('64 64 22'); [print(' '.join(['1']*64)) for _ in range(64)]; print('1 2')" > b64.txt
+python3 -c "print('8 8 3'); [print(' '.join(['1']*8)) for _ in range(8)]; print('1 2')" > b883.txt
+run "splitter --ms 10: 20x20, every cell fillable" bash -c "$B splitter --ms 10 --early-ms 10 < b20.txt"
+run "splitter --ms 10: 64x64, every cell fillable" bash -c "$B splitter --ms 10 --early-ms 10 < b64.txt"
+run "splitter --ms 10: 8x8 board, header '8 8 3'" bash -c "$B splitter --ms 10 < b883.txt"
+
+section "2 Scruffle --seconds on a large board"
+python3 -c "[print('1'*1000) for _ in range(1000)]" > big.board
+python3 -c "[print('A'*(2 + i % 150)) for i in range(10000)]" > aa.words
+run "scruffle 1000x1000, 10,000 words of A's, --seconds 2" $B scruffle --seconds 2 --board big.board --words aa.words
+
+section "3 Scruffle totals on an all-T board"
+python3 -c "[print('T'*100) for _ in range(100)]" > t.board
+python3 -c "[print('Z'*(60 + i % 40)) for i in range(300)]" > zz.words
+run "scruffle all-T 100x100, long words: solve" bash -c "$B scruffle --seconds 2 --board t.board --words zz.words > t.plays"
+run "scruffle all-T: checker on the solver's plan" $T scruffle score --board t.board --words zz.words --placements t.plays
+
+section "4 Ctrl-C / SIGTERM while bots wait (bots left running afterwards?)"
+# interrupt NAME SIGNAL ARGS...: start the tester, send SIGNAL after the bots started, then count
+# the bots still alive and say what became of --json.
+interrupt() { local name=$1 sig=$2; shift 2
+  : > pids; echo "the previous run's results" > prev.json
+  # A script's background job starts with SIGINT ignored (and the tester leaves it so): undo that.
+  python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+    "$T" "$@" > out.txt 2> err.txt & local pid=$!
+  for _ in $(seq 100); do [ -s pids ] && break; sleep 0.05; done; sleep 0.3
+  local t0=$(date +%s.%N); kill -"$sig" $pid; wait $pid; local rc=$?
+  local took=$(python3 -c "print(f'{$(date +%s.%N) - $t0:.2f} s')")
+  sleep 0.3; local alive=0
+  for p in $(cat pids); do kill -0 "$p" 2>/dev/null && { alive=$((alive + 1)); kill -9 "$p"; }; done
+  local json="absent"; [ -e prev.json ] && json="$(head -c 40 prev.json)"
+  printf '%-52s exit %3s  %-18s | bots left running: %d; --json: %s; %s\n' "$name" "$rc" "$took after signal" \
+    "$alive" "$json" "$(grep -h -m1 interrupted err.txt | cut -c1-90)"
+}
+W="echo \$\$ >> pids; exec sleep 120"
+interrupt "tester penguins + SIGINT" INT penguins --bot "$W" --bot "$W" --first-ms 60000 --replay prev.json
+interrupt "tester arena + SIGTERM" TERM arena --games 4 --bot "a=$W" --bot "b=$W" --first-ms 60000 --json prev.json
+interrupt "tester splitter + SIGINT" INT splitter --games 4 --jobs 2 --seed x --timeout-ms 60000 --json prev.json --command "$W"
+
+section "5 replay viewer: a hand-edited replay"
+$T penguins --seed 5 --bot "$B penguins --policy greedy" --bot "$B penguins --policy greedy" --replay game.json > /dev/null 2>&1
+python3 - <<'EOF'
+import json
+r = json.load(open("game.json"))
+r["end_reason"] = "<img src=x onerror=alert(1)>"
+json.dump(r, open("edited.json", "w"))
+EOF
+run "penguins --check: end_reason <img onerror>" $T penguins --check edited.json
+run "penguins --view: end_reason <img onerror>" $T penguins --view edited.json --html edited.html
+
+section "6 seed arithmetic"
+printf '3\n3\n?.?\n?..\n?..\n0 0 4\n0 2 0\n1 0 3\n2 0 3\n' > l.cwg; printf 'LEA\nID\nEI\nAD\n' > l.words
+run "crossword fill --seed $MAX" $B crossword fill l.cwg --words l.words --seconds 5 --seed $MAX
+run "crossword fill --seed MAX-2 --runs 5" $B crossword fill l.cwg --words l.words --seconds 5 --seed 18446744073709551613 --runs 5
+run "tester honey check --seed MAX-2 --count 5" $T honey check --seed 18446744073709551613 --count 5 --size 5
+
+section "7 uncapped bench counts"
+run "bench honey --size 100000" $B bench honey --size 100000
+run "bench honey --size 4294967296" $B bench honey --size 4294967296
+run "bench honey --vocab 100000000" $B bench honey --vocab 100000000
+# Under a 4 GB address-space limit: an uncapped run must not take the machine's memory.
+run "scruffle bench --seeds 600 x 0-999999" bash -c "ulimit -v 4000000; exec $T scruffle bench --seeds $(python3 -c "print(','.join(['0-999999']*600))")"
+run "scruffle bench --u4-sweeps $MAX" $T scruffle bench --seeds 1 --u4-sweeps $MAX
+
+section "8 file reads capped at 256 MiB"
+run "tester penguins --check /dev/zero" $T penguins --check /dev/zero
+run "bot bench splitter --paired-with /dev/zero" bash -c "ulimit -v 4000000; exec $B bench splitter --paired-with /dev/zero --games 2"
+
+section "9 merges of edited shards"
+$T splitter --games 4 --seed s9 --shard 1/1 --json sp.json --command "$B splitter --policy greedy" > /dev/null 2>&1
+python3 - <<'EOF'
+import json
+f = json.load(open("sp.json"))
+game = f["main"][0]
+game["score"] = 999
+game["moves"] = [[game["moves"][0][0], 0, 0]] * len(game["moves"])
+json.dump(f, open("sp-edited.json", "w"))
+EOF
+run "splitter merge: a game edited to score 999" $T splitter merge sp-edited.json
+$T arena --quiet --games 4 --bot "random=$B penguins --policy random --seed {seed}" --bot "greedy=$B penguins --policy greedy" --shard 1/1 --json ar.json > /dev/null 2>&1
+python3 - <<'EOF'
+import json
+f = json.load(open("ar.json"))
+g = f["games"][0]
+seat = g["seats"].index(0)
+g["final_scores"][seat] = 99999
+json.dump(f, open("ar-edited.json", "w"))
+EOF
+run "arena merge: random bot edited to 99999 points" $T arena merge ar-edited.json
+
+section "10 outputs"
+run "arena --json into a folder that takes no file" $T arena --games 2 --bot "a=sleep 5" --bot "b=sleep 5" --json /proc/x.json
+run "brutaltester form -l /nonexistent/x.json" $T penguins -p1 "sleep 5" -p2 "sleep 5" -l /nonexistent/x.json
+run "penguins --replay F --html F" $T penguins --bot "sleep 5" --bot "sleep 5" --replay same.out --html same.out
+run "splitter --json F --html F" $T splitter --games 1 --seed x --json same.out --html same.out --command "sleep 5"
+
+section "11 Honey hand of 400 A's, a word needing 261"
+python3 - <<'EOF'
+rows = lambda cells: "".join(" ".join(r) + "\n" for r in cells)
+letters = [["-"] * 200 for _ in range(2)]; letters[1][61] = "A"
+bonuses = [["-"] * 200 for _ in range(2)]; bonuses[0][199] = "pr"; bonuses[1][0] = "pl"
+open("h_letters.txt", "w").write(rows(letters)); open("h_bonuses.txt", "w").write(rows(bonuses))
+open("h_hand.txt", "w").write("A" * 400 + "\n"); open("h_words.txt", "w").write("A" * 262 + "\n")
+EOF
+run "honey: 400 A's in hand, 262-letter word" $B honey --dir . --id h
+note "" "answer: $(cut -c255-290 out.txt | head -1)"
+
+section "12 Penguins init with playerId 5 in a 2-player game (one listed answer?)"
+python3 - <<'EOF'
+turn = ["8"] + ["11111110" if r % 2 == 0 else "11111111" for r in range(8)] + ["0", "0", "0", "2", "MOVE 0 B1", "MOVE 0 C1"]
+open("pid5.txt", "w").write("\n".join(["2", "5", "4"] + turn) + "\n")
+EOF
+run "bot penguins, playerId 5, one turn" bash -c "$B penguins < pid5.txt"
+note "" "answers for 1 turn (listed: MOVE 0 B1, MOVE 0 C1): $(wc -l < out.txt): $(tr '\n' '|' < out.txt)"
+
+section "13 generating into the input folder"
+mkdir -p grids; printf '5\n5\n.....\n.....\n.....\n.....\n.....\n' > grids/g.cwg; cp grids/g.cwg before.cwg
+run "crossword generate grids --out-dir grids" $B crossword generate grids --out-dir grids --seconds 2 --first
+note "" "input grids/g.cwg $(cmp -s grids/g.cwg before.cwg && echo unchanged || echo OVERWRITTEN)"
+
+section "14 small-sample statistics"
+run "tester splitter --games 2: interval" $T splitter --games 2 --seed s14 --silent --command "$B splitter --policy greedy"
+note "" "$(grep -h -m1 '95% CI' err.txt | cut -c1-120)"
+run "tester splitter --games 1: interval" $T splitter --games 1 --seed s14 --silent --command "$B splitter --policy greedy"
+note "" "$(grep -h -m1 '95% CI' err.txt | cut -c1-120)"

@@ -59,6 +59,25 @@ pub fn integer_in(text: &str, min: u64, max: u64) -> Result<u64, String> {
     Ok(value)
 }
 
+/// Seeds `first`, `first + 1`, ... for `count` runs (`count_option` names the option that gave
+/// the count, for the error): refused when they would pass the largest seed, rather than
+/// wrapping around or silently running fewer.
+pub fn seed_range(
+    first: u64,
+    count: u64,
+    count_option: &str,
+) -> Result<std::ops::RangeInclusive<u64>, String> {
+    match count.checked_sub(1).map(|steps| first.checked_add(steps)) {
+        Some(Some(last)) => Ok(first..=last),
+        Some(None) => Err(format!(
+            "--seed {first} with {count_option} {count}: the seeds would run past {} (at most {} from this seed)",
+            u64::MAX,
+            u64::MAX - first + 1
+        )),
+        None => Err(format!("{count_option} 0: nothing to run")),
+    }
+}
+
 /// A file to write later: its folder must exist now, so a long run does not fail at its end.
 pub fn output_file(text: &str) -> Result<PathBuf, String> {
     let path = PathBuf::from(text);
@@ -82,6 +101,26 @@ pub fn check_output_file(path: &Path) -> Result<(), String> {
         return Err(format!("folder {} does not exist", folder.display()));
     }
     Ok(())
+}
+
+/// Whether two paths name one file: the same file when both exist, else the same place once
+/// their folders are resolved (`dir/./x` and `dir/x`, a folder reached through a link).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+        return x.dev() == y.dev() && x.ino() == y.ino();
+    }
+    let resolved = |p: &Path| -> Option<PathBuf> {
+        let folder = match p.parent() {
+            Some(f) if !f.as_os_str().is_empty() => f,
+            _ => Path::new("."),
+        };
+        Some(folder.canonicalize().ok()?.join(p.file_name()?))
+    };
+    match (resolved(a), resolved(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
 }
 
 /// Longest plain name accepted (file systems allow 255 bytes, and names get suffixes).
@@ -143,6 +182,19 @@ mod tests {
         let e = integer_in("2", 3, 9).unwrap_err();
         assert_eq!(e, "must be a whole number from 3 to 9");
         assert!(integer_in("10", 3, 9).is_err() && integer_in("-1", 0, 9).is_err());
+    }
+
+    #[test]
+    fn seed_ranges_end_at_the_last_seed() {
+        assert_eq!(seed_range(5, 3, "--runs"), Ok(5..=7));
+        assert_eq!(seed_range(u64::MAX, 1, "--runs"), Ok(u64::MAX..=u64::MAX));
+        assert_eq!(seed_range(u64::MAX - 2, 3, "--runs").unwrap().count(), 3);
+        let e = seed_range(u64::MAX - 2, 5, "--runs").unwrap_err();
+        assert_eq!(
+            e,
+            "--seed 18446744073709551613 with --runs 5: the seeds would run past 18446744073709551615 (at most 3 from this seed)"
+        );
+        assert!(seed_range(1, 0, "--count").is_err());
     }
 
     #[test]

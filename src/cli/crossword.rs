@@ -10,7 +10,7 @@ use crate::crossword::rate::{rate, Rating, SCORE_NAMES};
 use crate::crossword::svg;
 use crate::source_error::quote;
 
-use super::args::{integer_in, output_file, seconds};
+use super::args::{integer_in, output_file, same_file, seconds};
 
 #[derive(Parser)]
 pub struct Args {
@@ -47,15 +47,9 @@ enum Command {
         /// First seed; with --runs N, seeds S..S+N-1 are each filled and timed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Fill this many seeds in turn and print the median time.
+        /// Fill this many seeds in turn and print the median time (1 to 10000).
         #[arg(long, default_value_t = 1, value_parser = runs)]
         runs: u64,
-        /// Graph-based backjumping in the first restarts (off by default: it filled fewer grids).
-        #[arg(long)]
-        backjump: bool,
-        /// Run every seed without and then with backjumping, and print both medians and their ratio.
-        #[arg(long)]
-        compare: bool,
     },
     /// Lay out and fill a grid (or every .cwg of a folder with --out-dir).
     Generate {
@@ -191,62 +185,48 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
             seconds,
             seed,
             runs,
-            backjump,
-            compare,
         } => {
+            let seeds = super::args::seed_range(seed, runs, "--runs")?;
+            if let Some(out) = output.as_ref().filter(|out| same_file(out, &input)) {
+                return Err(format!(
+                    "{}: writing it would replace the input {}; give another output file",
+                    out.display(),
+                    input.display()
+                ));
+            }
             let grid = load_grid(&input)?;
             let words = load_words(words.as_deref())?;
             let index = WordIndex::new(&words);
             let dict: std::collections::HashSet<String> = words.iter().cloned().collect();
-            // With --compare, chronological search first (the baseline), then backjumping.
-            let modes: Vec<bool> = if compare {
-                vec![false, true]
-            } else {
-                vec![backjump]
-            };
-            let mut all_valid = true;
-            let mut medians = Vec::new();
-            for &bj in &modes {
-                let name = if bj { "backjumping" } else { "chronological" };
-                let mut times = Vec::new();
-                let mut filled_count = 0;
-                for s in seed..seed.saturating_add(runs) {
-                    let started = std::time::Instant::now();
-                    let deadline = started + seconds;
-                    let (filled, restarts, nodes) =
-                        fill_layout_with(&grid, &index, s, deadline, bj);
-                    let elapsed = started.elapsed().as_secs_f64();
-                    times.push(elapsed);
-                    let valid = filled
-                        .as_ref()
-                        .is_some_and(|g| rate(g, Some(&dict)).bonus());
-                    all_valid &= valid;
-                    filled_count += valid as usize;
-                    println!(
-                        "{name} seed {s}: {} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes",
-                        if valid { "filled, valid" } else { "NOT filled" }
-                    );
-                    if let (Some(g), Some(out)) = (&filled, &output) {
-                        std::fs::write(out, g.to_text())
-                            .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
-                    }
+            let mut times = Vec::new();
+            let mut filled_count = 0;
+            for s in seeds {
+                let started = std::time::Instant::now();
+                let deadline = started + seconds;
+                let (filled, restarts, nodes) = fill_layout_with(&grid, &index, s, deadline);
+                let elapsed = started.elapsed().as_secs_f64();
+                times.push(elapsed);
+                let valid = filled
+                    .as_ref()
+                    .is_some_and(|g| rate(g, Some(&dict)).bonus());
+                filled_count += valid as usize;
+                println!(
+                    "seed {s}: {} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes",
+                    if valid { "filled, valid" } else { "NOT filled" }
+                );
+                if let (Some(g), Some(out)) = (&filled, &output) {
+                    std::fs::write(out, g.to_text())
+                        .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
                 }
-                times.sort_by(f64::total_cmp);
-                let median = times[times.len() / 2];
-                medians.push(median);
-                println!(
-                    "{name}: filled {filled_count}/{}, median {median:.2} s (unfilled runs count as {} s)",
-                    times.len(),
-                    seconds.as_secs_f64()
-                );
             }
-            if let [base, other] = medians[..] {
-                println!(
-                    "median time ratio backjumping/chronological: {:.2}",
-                    other / base
-                );
-            }
-            Ok(if all_valid {
+            times.sort_by(f64::total_cmp);
+            println!(
+                "filled {filled_count}/{}, median {:.2} s (unfilled runs count as {} s)",
+                times.len(),
+                times[times.len() / 2],
+                seconds.as_secs_f64()
+            );
+            Ok(if filled_count == times.len() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
@@ -289,6 +269,24 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 let out = output.ok_or("a single input needs -o OUT.cwg")?;
                 vec![(input, out)]
             };
+            super::args::seed_range(seed, jobs.len() as u64, "a batch of")?;
+            // No output may replace an input (`--out-dir` the input folder, `-o` the input).
+            for (_, out) in &jobs {
+                let svg_out = if batch {
+                    Some(out.with_extension("svg"))
+                } else {
+                    svg.clone()
+                };
+                for written in std::iter::once(out).chain(svg_out.as_ref()) {
+                    if let Some((input, _)) = jobs.iter().find(|(i, _)| same_file(i, written)) {
+                        return Err(format!(
+                            "{}: writing it would replace the input {}; give another output folder or file",
+                            written.display(),
+                            input.display()
+                        ));
+                    }
+                }
+            }
             // Every input read before any search, so a broken file fails at once.
             let grids = jobs
                 .iter()
@@ -315,7 +313,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                     );
                 }
                 // Each grid of a batch gets its own seed, so equal-sized grids differ.
-                let grid_seed = seed + k as u64;
+                let grid_seed = seed + k as u64; // within `seed_range`, checked above
                 println!("{}: seed {grid_seed}", inp.display());
                 let options = GenerateOptions {
                     seed: grid_seed,

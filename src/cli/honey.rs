@@ -131,13 +131,14 @@ pub fn load_vocabulary(
 }
 
 pub fn run(args: Args) -> ExitCode {
-    match run_inner(&args) {
+    match run_inner(&args, &mut std::io::stdout().lock()) {
         Ok(code) => code,
         Err(e) => super::fail(e),
     }
 }
 
-fn run_inner(args: &Args) -> Result<ExitCode, String> {
+/// Solve the level and write the answers to `stdout`.
+fn run_inner(args: &Args, stdout: &mut dyn Write) -> Result<ExitCode, String> {
     let files = level_files(args)?;
     let level =
         Level::read(&files.letters, &files.bonuses, &files.hand).map_err(|e| e.to_string())?;
@@ -187,31 +188,61 @@ fn run_inner(args: &Args) -> Result<ExitCode, String> {
         }
     }
     // A closed pipe (`| head`) is not an error worth a panic.
-    match std::io::stdout().lock().write_all(out.as_bytes()) {
+    match stdout.write_all(out.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
         _ => Ok(ExitCode::SUCCESS),
     }
 }
 
+/// Bench caps: far above the defaults, low enough that no value runs out of memory or runs for
+/// days (the bench's vocabulary of `MAX_VOCAB` pseudo-words builds a trie of about 2.4 million
+/// nodes, 250 MB).
+const MAX_LEVELS: u64 = 10_000;
+const MAX_VOCAB: u64 = 1_000_000;
+const MAX_LOAD_RUNS: u64 = 1_000;
+/// A bigger hand makes the every-move baseline list most placements of most words.
+const MAX_HAND: u64 = 30;
+
+fn levels(text: &str) -> Result<usize, String> {
+    super::args::integer_in(text, 1, MAX_LEVELS).map(|n| n as usize)
+}
+
+fn side(text: &str) -> Result<usize, String> {
+    super::args::integer_in(text, 4, crate::honey::level::MAX_SIDE as u64).map(|n| n as usize)
+}
+
+fn vocab(text: &str) -> Result<usize, String> {
+    super::args::integer_in(text, 1, MAX_VOCAB).map(|n| n as usize)
+}
+
+fn load_runs(text: &str) -> Result<usize, String> {
+    super::args::integer_in(text, 1, MAX_LOAD_RUNS).map(|n| n as usize)
+}
+
+fn hand_size(text: &str) -> Result<usize, String> {
+    super::args::integer_in(text, 1, MAX_HAND).map(|n| n as usize)
+}
+
 #[derive(Parser)]
 pub struct BenchArgs {
-    /// Levels to solve.
-    #[arg(long, default_value_t = 20)]
+    /// Levels to solve (1 to 10000).
+    #[arg(long, default_value_t = 20, value_parser = levels)]
     levels: usize,
-    /// Grid size (size x size).
-    #[arg(long, default_value_t = 20)]
+    /// Grid size, size x size (4 to 256, the largest level side read).
+    #[arg(long, default_value_t = 20, value_parser = side)]
     size: usize,
-    /// Vocabulary size: the embedded list topped up with seeded pseudo-words.
-    #[arg(long, default_value_t = 100_000)]
+    /// Vocabulary size: the embedded list topped up with seeded pseudo-words (1 to 1000000;
+    /// below the embedded list's size, the whole list).
+    #[arg(long, default_value_t = 100_000, value_parser = vocab)]
     vocab: usize,
     /// Seed for the pseudo-words and the levels.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Load the default list this many times (median reported).
-    #[arg(long, default_value_t = 7)]
+    /// Load the default list this many times, median reported (1 to 1000).
+    #[arg(long, default_value_t = 7, value_parser = load_runs)]
     load_runs: usize,
-    /// Tiles in the hand to solve with.
-    #[arg(long, default_value_t = 7)]
+    /// Tiles in the hand to solve with (1 to 30).
+    #[arg(long, default_value_t = 7, value_parser = hand_size)]
     hand_size: usize,
 }
 
@@ -258,9 +289,14 @@ mod tests {
     #[test]
     fn level_files_in_dir_are_found_and_solved() {
         let dir = level_dir("ok", &HOUSE);
-        let result = run_inner(&args(&dir, &["--top", "2"]));
+        let mut out = Vec::new();
+        let result = run_inner(&args(&dir, &["--top", "2"]), &mut out);
         std::fs::remove_dir_all(&dir).ok();
         assert!(result.is_ok());
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "HOUSE_00_right_16\nHOSE_00_right_11\n"
+        );
     }
 
     #[test]
@@ -268,20 +304,21 @@ mod tests {
         let mut files = HOUSE;
         files[1] = ("bonuses", "- dl dw - -\n");
         let dir = level_dir("shape", &files);
-        let shape = run_inner(&args(&dir, &[])).unwrap_err();
+        let shape = run_inner(&args(&dir, &[]), &mut Vec::new()).unwrap_err();
         files[1] = HOUSE[1];
         files[3] = ("values", "H 2\nO one\n");
         let dir2 = level_dir("values", &files);
-        let values = run_inner(&args(&dir2, &[])).unwrap_err();
+        let values = run_inner(&args(&dir2, &[]), &mut Vec::new()).unwrap_err();
         files[3] = HOUSE[3];
         files[4] = ("words", "house\nho-se\n");
         let dir3 = level_dir("words", &files);
-        let strict = run_inner(&args(&dir3, &["--strict-words"])).unwrap_err();
-        let lenient = run_inner(&args(&dir3, &[]));
+        let strict = run_inner(&args(&dir3, &["--strict-words"]), &mut Vec::new()).unwrap_err();
+        let lenient = run_inner(&args(&dir3, &[]), &mut Vec::new());
         files[2] = ("hand", "XYZ\n");
         let dir4 = level_dir("nomove", &files);
-        let no_move = run_inner(&args(&dir4, &[])).unwrap_err();
-        let missing = run_inner(&args(Path::new("/nonexistent"), &[])).unwrap_err();
+        let no_move = run_inner(&args(&dir4, &[]), &mut Vec::new()).unwrap_err();
+        let missing =
+            run_inner(&args(Path::new("/nonexistent"), &[]), &mut Vec::new()).unwrap_err();
         for d in [dir, dir2, dir3, dir4] {
             std::fs::remove_dir_all(d).ok();
         }

@@ -189,7 +189,7 @@ fn self_play(args: &BenchArgs) -> Result<(), String> {
                 } else {
                     &args.against
                 };
-                make_policy(name, args.seed + g as u64 * 10 + p as u64)
+                make_policy(name, args.seed.wrapping_add(g as u64 * 10 + p as u64))
             })
             .collect::<Result<_, _>>()?;
         let mut moves = MoveList::new();

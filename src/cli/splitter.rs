@@ -300,10 +300,10 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         let println = |line: String| bar.suspend(|| println!("{line}"));
         let line = |name: &str, s: &Summary| {
             println(format!(
-                "layout {l} {name:>7}: mean {:6.2} sd {:5.2} (95% CI +-{:.2})  move time median {:7.2} ms max {:7.2} ms  rollouts/move {:.0}",
+                "layout {l} {name:>7}: mean {:6.2} sd {:5.2} (95% CI {})  move time median {:7.2} ms max {:7.2} ms  rollouts/move {:.0}",
                 s.score.mean,
                 s.score.sd,
-                s.score.ci95,
+                s.score.pm_text(2),
                 s.median_ms,
                 s.max_ms,
                 s.rollouts_per_move
@@ -314,10 +314,10 @@ pub fn bench(args: BenchArgs) -> ExitCode {
             line(&format!("{:?}", args.policy).to_lowercase(), &m);
             let d = paired_difference(&m.scores, &base.scores);
             println(format!(
-                "layout {l}   ratio: {:.3} x greedy; paired difference {:+.2} (95% CI +-{:.2})",
+                "layout {l}   ratio: {:.3} x greedy; paired difference {:+.2} (95% CI {})",
                 m.score.mean / base.score.mean.max(1e-9),
                 d.mean,
-                d.ci95
+                d.pm_text(2)
             ));
             saved.push_str(&saved_scores_line(l, &m.scores));
             if let Some((_, old)) = earlier.iter().find(|(layout, _)| *layout == l) {
@@ -331,9 +331,9 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                 }
                 let d = paired_difference(&m.scores, old);
                 println(format!(
-                    "layout {l}  vs saved: {:+.2} (95% CI +-{:.2}) over {} paired games",
+                    "layout {l}  vs saved: {:+.2} (95% CI {}) over {} paired games",
                     d.mean,
-                    d.ci95,
+                    d.pm_text(2),
                     old.len()
                 ));
             }

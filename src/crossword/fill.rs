@@ -99,11 +99,6 @@ pub struct Filler<'a> {
     queue: Vec<usize>,
     queued: Vec<bool>,
     nodes: u64,
-    /// Per slot: the slots sharing a field with it (the constraint graph, for backjumping).
-    crossing: Vec<Vec<usize>>,
-    /// Use graph-based backjumping in the first restarts. Off by default: with arc consistency,
-    /// conflict weights and restarts it filled fewer grids (see docs/crossword.md).
-    pub backjump: bool,
 }
 
 fn any_and(a: &[u64], b: &[u64]) -> bool {
@@ -119,16 +114,6 @@ impl<'a> Filler<'a> {
             }
         }
         let n = slots.len();
-        let mut crossing = vec![Vec::new(); n];
-        for through in &cell_slots {
-            for &(a, _) in through.iter() {
-                for &(b, _) in through.iter() {
-                    if a != b && !crossing[a].contains(&b) {
-                        crossing[a].push(b);
-                    }
-                }
-            }
-        }
         Filler {
             index,
             slots,
@@ -139,8 +124,6 @@ impl<'a> Filler<'a> {
             queue: Vec::new(),
             queued: vec![false; n],
             nodes: 0,
-            crossing,
-            backjump: false,
         }
     }
 
@@ -296,10 +279,7 @@ impl<'a> Filler<'a> {
             if !self.propagate(&mut st) {
                 return self.outcome(None, restarts);
             }
-            // Backjumping gives up completeness, so later restarts search without it: then an
-            // exhausted tree proves that no fill exists.
-            let backjump = self.backjump && restarts < 8;
-            match self.search(st, &mut rng, fail_limit, deadline, backjump) {
+            match self.search(st, &mut rng, fail_limit, deadline) {
                 Search::Solved(st) => {
                     let letters = self.letters(&st, cell_count);
                     return self.outcome(Some(letters), restarts);
@@ -340,17 +320,13 @@ impl<'a> Filler<'a> {
         rng: &mut Xoshiro256PlusPlus,
         fail_limit: u64,
         deadline: Instant,
-        backjump: bool,
     ) -> Search {
         struct Frame {
             state: State,
             slot: usize,
             cand: Vec<u64>,
             left: u32,
-            /// Slots whose failures were blamed on this decision (graph-based backjumping).
-            conflicts: Vec<usize>,
         }
-        let mut jumped = false;
         let mut failures = 0u64;
         let mut stack: Vec<Frame> = Vec::new();
         let push = |this: &mut Self, st: State, stack: &mut Vec<Frame>| -> Option<State> {
@@ -363,7 +339,6 @@ impl<'a> Filler<'a> {
                         slot: s,
                         cand: this.cand.clone(),
                         left,
-                        conflicts: Vec::new(),
                     });
                     None
                 }
@@ -378,29 +353,7 @@ impl<'a> Filler<'a> {
                 return Search::TimeUp;
             }
             if top.left == 0 {
-                let failed = stack.pop().expect("non-empty");
-                if backjump {
-                    // Graph-based backjumping: return to the latest decision on a slot that
-                    // crosses the failed one (or one blamed on it), skipping unrelated ones.
-                    let mut blame = failed.conflicts;
-                    blame.extend_from_slice(&self.crossing[failed.slot]);
-                    match stack.iter().rposition(|f| blame.contains(&f.slot)) {
-                        Some(j) => {
-                            jumped |= j + 1 < stack.len();
-                            stack.truncate(j + 1);
-                            let target = &mut stack[j];
-                            for b in blame {
-                                if b != target.slot && !target.conflicts.contains(&b) {
-                                    target.conflicts.push(b);
-                                }
-                            }
-                        }
-                        None => {
-                            jumped |= !stack.is_empty();
-                            stack.clear();
-                        }
-                    }
-                }
+                stack.pop();
                 continue;
             }
             // A random remaining candidate.
@@ -434,11 +387,7 @@ impl<'a> Filler<'a> {
                 }
             }
         }
-        if jumped {
-            Search::Restart
-        } else {
-            Search::Exhausted
-        }
+        Search::Exhausted
     }
 }
 
@@ -533,8 +482,6 @@ mod tests {
             }
             let index = WordIndex::new(&words);
             let mut filler = Filler::new(&index, 9, slots.clone());
-            // Half the cases with backjumping: it must never change the answer.
-            filler.backjump = case % 2 == 1;
             let deadline = Instant::now() + Duration::from_secs(5);
             let got = filler.solve(9, case, deadline).letters;
             let expect = brute_force(&word_refs, &slots, 9);

@@ -173,16 +173,15 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
 /// Fill the layout `grid` already has (its questions as given) with distinct dictionary words.
 /// Returns `None` when no fill was found before `deadline`.
 pub fn fill_layout(grid: &Grid, index: &WordIndex, seed: u64, deadline: Instant) -> Option<Grid> {
-    fill_layout_with(grid, index, seed, deadline, false).0
+    fill_layout_with(grid, index, seed, deadline).0
 }
 
-/// `fill_layout` with backjumping on or off; also returns (restarts, search nodes).
+/// `fill_layout`, also returning (restarts, search nodes).
 pub fn fill_layout_with(
     grid: &Grid,
     index: &WordIndex,
     seed: u64,
     deadline: Instant,
-    backjump: bool,
 ) -> (Option<Grid>, u32, u64) {
     let analysis = super::rules::analyse(grid, None);
     if !analysis.violations.is_empty() {
@@ -196,7 +195,6 @@ pub fn fill_layout_with(
         })
         .collect();
     let mut filler = Filler::new(index, grid.cells.len(), slots);
-    filler.backjump = backjump;
     let out = filler.solve(grid.cells.len(), seed, deadline);
     let Some(letters) = out.letters else {
         return (None, out.restarts, out.nodes);

@@ -5,6 +5,7 @@
 use super::board::Board;
 use super::level::{Bonus, Dir6, Level};
 use super::{solve, Move, Rules, WordDir};
+use crate::splitter::stats::stats;
 use crate::words::{english, letter_index, parse_words, LetterValues, Trie, ENGLISH_TEXT};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -90,9 +91,9 @@ pub fn big_vocabulary(size: usize, seed: u64) -> Vec<String> {
 }
 
 /// A hand of `n` letters drawn with English Scrabble tile frequencies (count per letter A-Z).
-pub fn random_hand(rng: &mut impl Rng, n: usize) -> [u8; 26] {
+pub fn random_hand(rng: &mut impl Rng, n: usize) -> [u32; 26] {
     const BAG: &[u8] = b"AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRRSSSSTTTTTTUUUUVVWWXYYZ";
-    let mut hand = [0u8; 26];
+    let mut hand = [0u32; 26];
     for _ in 0..n {
         hand[letter_index(*BAG.choose(rng).expect("non-empty"))] += 1;
     }
@@ -269,20 +270,32 @@ pub fn run(
                 .wrapping_add(m.word.len() as u64 * 7 + (m.dir == WordDir::Right) as u64);
         }
     }
-    let total: Duration = best_times.iter().sum();
+    let per_level: Vec<f64> = best_times.iter().map(|&t| ms(t)).collect();
+    let all_ms: Vec<f64> = all_times.iter().map(|&t| ms(t)).collect();
+    let mean = stats(&per_level);
     let max = best_times.iter().max().copied().unwrap_or_default();
     let (best_med, all_med) = (median(best_times), median(all_times));
     println!(
-        "solve best move, CPU time (best of 3 runs per level): median {:.2} ms, mean {:.2} ms, max {:.2} ms per level (wall median {:.2} ms); target <= 10 ms",
+        "solve best move, CPU time (best of 3 runs per level): median {:.2} ms, mean {:.2} ms ({}), max {:.2} ms per level (wall median {:.2} ms); target <= 10 ms",
         ms(best_med),
-        ms(total) / levels.max(1) as f64,
+        mean.mean,
+        mean.ci_text(2),
         ms(max),
         ms(median(best_walls))
     );
+    let saved = stats(
+        &all_ms
+            .iter()
+            .zip(&per_level)
+            .map(|(a, b)| a - b)
+            .collect::<Vec<_>>(),
+    );
     println!(
-        "baseline, every legal move (no bound cuts), CPU time: median {:.2} ms; ratio baseline / best {:.1}x; {:.0} legal moves per level",
+        "baseline, every legal move (no bound cuts), CPU time: median {:.2} ms; ratio baseline / best {:.1}x; paired difference {:+.2} ms per level ({}); {:.0} legal moves per level",
         ms(all_med),
         ms(all_med) / ms(best_med).max(1e-9),
+        saved.mean,
+        saved.ci_text(2),
         legal as f64 / levels.max(1) as f64
     );
     println!("pruned vs full search disagreements: {disagreements}; signature {signature:016x}");

@@ -92,8 +92,8 @@ pub struct Level {
     /// Upper-case letter or `None` for an empty cell.
     pub letters: Vec<Option<u8>>,
     pub bonuses: Vec<Bonus>,
-    /// Hand tiles per letter A-Z.
-    pub hand: [u8; 26],
+    /// Hand tiles per letter A-Z (a hand file of at most 256 MiB holds fewer than 2^32).
+    pub hand: [u32; 26],
 }
 
 /// Largest grid side accepted: far above real levels (the generator draws 5..=16), small enough
@@ -239,9 +239,9 @@ fn check_portal_pairs(portal_line: &PortalLines, source: &str) -> Result<(), Sou
 }
 
 /// Parse a hand: letters A-Z (either case), whitespace ignored.
-pub fn parse_hand(text: &str, source: &str) -> Result<[u8; 26], SourceError> {
+pub fn parse_hand(text: &str, source: &str) -> Result<[u32; 26], SourceError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut hand = [0u8; 26];
+    let mut hand = [0u32; 26];
     for (i, line) in text.lines().enumerate() {
         for c in line.chars().filter(|c| !c.is_whitespace()) {
             if !c.is_ascii_alphabetic() {

@@ -126,7 +126,7 @@ struct Search<'s> {
     values: &'s LetterValues,
     forbidden: Vec<NodeId>,
     max_hand_value: u64,
-    hand: [u8; 26],
+    hand: [u32; 26],
     tiles_left: usize,
     top: TopN,
     path: Vec<u32>,
@@ -465,5 +465,25 @@ mod tests {
             answers(&l, Rules::default(), &["BAC", "BACD"], &v),
             ["BAC_00_right_7"]
         );
+    }
+
+    #[test]
+    fn a_hand_of_hundreds_of_tiles_is_counted_in_full() {
+        // Two rows of 200 joined by a portal: a word of 262 A's runs along the first row, jumps
+        // to the second and ends on the board's A (or crosses it, starting further right), so it
+        // needs 261 of the hand's 400 A's.
+        let mut letters = vec![vec!["-"; 200]; 2];
+        letters[1][61] = "A";
+        let mut bonuses = vec![vec!["-"; 200]; 2];
+        (bonuses[0][199], bonuses[1][0]) = ("pr", "pl");
+        let grid = |rows: &[Vec<&str>]| rows.iter().map(|r| r.join(" ") + "\n").collect::<String>();
+        let word = "A".repeat(262);
+        let l = level(&grid(&letters), &grid(&bonuses), &"A".repeat(400));
+        let v = LetterValues::scrabble_english();
+        let got = answers(&l, Rules::default(), &[&word], &v);
+        assert_eq!(got.first(), Some(&format!("{word}_00_right_262")));
+        // With one tile too few there is no move.
+        let l = level(&grid(&letters), &grid(&bonuses), &"A".repeat(260));
+        assert!(answers(&l, Rules::default(), &[&word], &v).is_empty());
     }
 }

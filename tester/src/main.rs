@@ -36,7 +36,15 @@ enum Command {
 
 fn main() -> ExitCode {
     bot::cli::pipe::quiet_exit_on_closed_output();
-    match Cli::parse().command {
+    let cli = Cli::parse();
+    // The commands that run bots end them on Ctrl-C or SIGTERM (before any thread starts).
+    if matches!(
+        cli.command,
+        Command::Splitter(_) | Command::Penguins(_) | Command::Arena(_)
+    ) {
+        process::interrupt::catch();
+    }
+    match cli.command {
         Command::Splitter(a) => splitter::run(a),
         Command::Penguins(a) => penguins::run(a),
         Command::Arena(a) => arena::run(a),

@@ -189,3 +189,268 @@ fn the_arena_keeps_every_game_when_bots_are_hostile() {
     assert_eq!(section["games"], 10);
     assert_eq!(section["referee_errors"], 0);
 }
+
+/// A bot that writes its process id to `pids` (one line each) and then waits, never answering.
+fn waiting_bot(pids: &std::path::Path) -> String {
+    format!("echo $$ >> {}; exec sleep 120", pids.display())
+}
+
+/// The process ids the waiting bots wrote, once `count` of them have started (or 20 s passed).
+fn started_bots(pids: &std::path::Path, count: usize) -> Vec<i32> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let text = std::fs::read_to_string(pids).unwrap_or_default();
+        let ids: Vec<i32> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
+        if ids.len() >= count || Instant::now() > deadline {
+            return ids;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn alive(pid: i32) -> bool {
+    // SAFETY: signal 0 only asks whether the process exists.
+    unsafe { libc::kill(pid, 0) == 0 }
+}
+
+/// Run `args` (playing games between waiting bots) with a previous run's files at `outputs`,
+/// send `signal` once `bots` bots have started, and check: the tester ends within seconds with
+/// status 128 + signal, every bot it started is gone, and no output still holds the previous
+/// run's content (it is gone, or rewritten and marked partial).
+fn interrupt_run(name: &str, args: &[String], pids: &std::path::Path, bots: usize, signal: i32) {
+    let outputs: Vec<String> = args
+        .windows(2)
+        .filter(|w| ["--json", "--html", "--replay", "--csv"].contains(&w[0].as_str()))
+        .map(|w| w[1].clone())
+        .collect();
+    for path in &outputs {
+        std::fs::write(path, "the previous run's results").unwrap();
+    }
+    let mut child = Command::new(TESTER)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let ids = started_bots(pids, bots);
+    assert!(ids.len() >= bots, "{name}: the bots did not start");
+    // SAFETY: a plain kill(2) of the tester we started.
+    unsafe {
+        libc::kill(child.id() as i32, signal);
+    }
+    let stopped = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if stopped.elapsed() > Duration::from_secs(8) {
+            let _ = child.kill();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // Every bot started, also after the signal; the tester reaps those it ended, but give the
+    // kernel a moment all the same.
+    let ids = started_bots(pids, 0);
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while ids.iter().any(|&p| alive(p)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<i32> = ids.iter().copied().filter(|&p| alive(p)).collect();
+    for &pid in &left {
+        // SAFETY: clean up what the tester left behind, so a failing test leaks nothing.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
+    let _ = std::fs::remove_file(pids);
+    let stale: Vec<&String> = outputs
+        .iter()
+        .filter(|p| {
+            std::fs::read_to_string(p)
+                .is_ok_and(|t| t.contains("the previous run's") || !t.contains("partial"))
+        })
+        .collect();
+    for path in &outputs {
+        let _ = std::fs::remove_file(path);
+    }
+    assert!(left.is_empty(), "{name}: bots {left:?} still running");
+    let status = status.unwrap_or_else(|| panic!("{name}: still running 8 s after the signal"));
+    assert_eq!(status.code(), Some(128 + signal), "{name}: {status:?}");
+    assert!(stale.is_empty(), "{name}: stale outputs {stale:?}");
+}
+
+fn strings(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| w.to_string()).collect()
+}
+
+#[test]
+fn an_interrupted_tester_ends_its_bots_and_leaves_no_stale_results() {
+    let long = ["--first-ms", "60000", "--turn-ms", "60000"];
+    // `--json NAME`-style pairs with each NAME a scratch file.
+    let outputs = |pairs: &[(&str, &str)]| -> Vec<String> {
+        (pairs.iter())
+            .flat_map(|(option, name)| [option.to_string(), temp(name).display().to_string()])
+            .collect()
+    };
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let pids = temp("sigint-penguins-pids");
+            let bots = ["--bot", &waiting_bot(&pids), "--bot", &good_bot()].map(String::from);
+            let files = [
+                ("--replay", "sigint-penguins"),
+                ("--html", "sigint-penguins-html"),
+            ];
+            let args = [
+                strings(&["penguins"]),
+                bots.to_vec(),
+                strings(&long),
+                outputs(&files),
+            ];
+            interrupt_run("penguins", &args.concat(), &pids, 1, libc::SIGINT);
+        });
+        scope.spawn(|| {
+            let pids = temp("sigterm-arena-pids");
+            let bot = waiting_bot(&pids);
+            let bots = [
+                "--bot".into(),
+                format!("a={bot}"),
+                "--bot".into(),
+                format!("b={bot}"),
+            ];
+            let files = [("--json", "sigterm-arena"), ("--csv", "sigterm-arena-csv")];
+            let head = strings(&["arena", "--quiet", "--games", "4", "--workers", "2"]);
+            let args = [head, strings(&long), bots.to_vec(), outputs(&files)];
+            interrupt_run("arena", &args.concat(), &pids, 2, libc::SIGTERM);
+        });
+        scope.spawn(|| {
+            let pids = temp("sigint-splitter-pids");
+            let head = strings(&["splitter", "--games", "4", "--jobs", "2", "--seed", "x"]);
+            let bot = [
+                "--timeout-ms".into(),
+                "60000".into(),
+                "--command".into(),
+                waiting_bot(&pids),
+            ];
+            let args = [
+                head,
+                outputs(&[("--json", "sigint-splitter")]),
+                bot.to_vec(),
+            ];
+            let args = args.concat();
+            interrupt_run("splitter", &args, &pids, 2, libc::SIGINT);
+        });
+    });
+}
+
+/// Whether a bot command that marks its start in `marker` was ever started by `args`, and what
+/// the tester said; the bots answer nothing, so a started game takes its whole first turn.
+fn outputs_refused(args: &[String], marker: &std::path::Path) -> (bool, String) {
+    let started = Instant::now();
+    let output = Command::new(TESTER).args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    let ran = marker.exists();
+    let _ = std::fs::remove_file(marker);
+    assert!(!output.status.success(), "{args:?}: {stderr}");
+    assert!(started.elapsed() < MARGIN, "{args:?}");
+    (ran, stderr)
+}
+
+#[test]
+fn outputs_are_checked_before_the_first_game() {
+    let marker = temp("outputs-marker");
+    let bot = format!("touch {}; exec sleep 30", marker.display());
+    let same = temp("outputs-same");
+    let same = same.display().to_string();
+    let arena = |outputs: &[&str]| -> Vec<String> {
+        let head = strings(&["arena", "--quiet", "--games", "2", "--first-ms", "2000"]);
+        let bots = [
+            "--bot".into(),
+            format!("a={bot}"),
+            "--bot".into(),
+            format!("b={bot}"),
+        ];
+        [head, bots.to_vec(), strings(outputs)].concat()
+    };
+    let penguins = strings(&[
+        "penguins",
+        "--bot",
+        &bot,
+        "--bot",
+        &bot,
+        "--first-ms",
+        "2000",
+    ]);
+    let splitter = strings(&[
+        "splitter",
+        "--games",
+        "1",
+        "--seed",
+        "x",
+        "--timeout-ms",
+        "2000",
+    ]);
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        // A folder that exists but takes no new file (root may write anywhere else).
+        (
+            arena(&["--json", "/proc/no-such.json"]),
+            "--json /proc/no-such.json: cannot write",
+        ),
+        (
+            strings(&[
+                "penguins",
+                "-p1",
+                &bot,
+                "-p2",
+                &bot,
+                "-l",
+                "/nonexistent/x.json",
+            ]),
+            "-l: folder /nonexistent does not exist",
+        ),
+        (
+            [penguins, strings(&["--replay", &same, "--html", &same])].concat(),
+            "--replay and --html both name",
+        ),
+        (
+            arena(&["--json", &same, "--csv", &same]),
+            "--json and --csv both name",
+        ),
+        (
+            [
+                splitter,
+                strings(&["--json", &same, "--html", &same, "--command", &bot]),
+            ]
+            .concat(),
+            "--json and --html both name",
+        ),
+    ];
+    for (args, needle) in cases {
+        let (ran, stderr) = outputs_refused(&args, &marker);
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(
+            !ran,
+            "{args:?}: a bot was started before the outputs were checked"
+        );
+    }
+    let _ = std::fs::remove_file(&same);
+}
+
+#[test]
+fn replays_are_read_up_to_the_file_cap() {
+    // Under a 1.5 GB address-space limit: reading /dev/zero whole fails by running out of it.
+    for args in ["--check /dev/zero", "--view /dev/zero --html /dev/null"] {
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 1500000; exec {TESTER} penguins {args}"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args}: {stderr}");
+        assert_eq!(
+            stderr.trim(),
+            "error: /dev/zero: larger than 256 MiB, not read",
+            "{args}"
+        );
+    }
+}

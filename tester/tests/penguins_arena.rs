@@ -21,11 +21,14 @@ fn arena_counts_timeouts_and_writes_json_and_csv() {
             "2",
             "--slow-ms",
             "0",
+            // A second per turn, so the steady bot answers in time on a loaded machine too.
+            "--turn-ms",
+            "1000",
         ])
         .arg("--bot")
         .arg(format!("steady={TESTER} penguins --fake-bot first"))
         .arg("--bot")
-        .arg(format!("slow={TESTER} penguins --fake-bot late:2:1500"))
+        .arg(format!("slow={TESTER} penguins --fake-bot late:2:4000"))
         .arg("--json")
         .arg(&json)
         .arg("--csv")

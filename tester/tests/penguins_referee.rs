@@ -152,6 +152,7 @@ fn a_replay_renders_to_a_self_contained_page_and_bad_replays_are_refused() {
         .arg("--replay")
         .arg(&json)
         .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
         .status()
         .unwrap();
     assert!(status.success());
@@ -217,6 +218,7 @@ fn the_independent_checker_accepts_real_replays_and_catches_tampering() {
             .arg("--replay")
             .arg(&json)
             .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
             .status()
             .unwrap();
         assert!(status.success());

@@ -53,6 +53,12 @@ pub fn run(args: Args) -> ExitCode {
 
 /// Print the merged report; `Some(round)`: an SPRT that continues with that round.
 fn merge(args: &Args) -> Result<Option<usize>, String> {
+    let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
+    let outputs = [("--json", &args.json), ("--csv", &args.csv)];
+    let outputs: Vec<(&str, Option<&std::path::Path>)> = (outputs.iter())
+        .map(|(option, path)| (*option, path.as_deref().map(std::path::Path::new)))
+        .collect();
+    let _outputs = crate::process::outputs::claim(&outputs, &inputs)?;
     let files = shard::load::<ArenaFile>(&args.files, "arena")?;
     let config = files[0].body.config.clone();
     config
@@ -95,6 +101,8 @@ fn merge(args: &Args) -> Result<Option<usize>, String> {
                 config
                     .check_game(index, game)
                     .map_err(|e| format!("{name}: {e}"))?;
+                super::recheck::recheck(&config, game)
+                    .map_err(|e| format!("{name}: {}: {e}", config.describe(index)))?;
                 Ok(index)
             })
             .collect::<Result<Vec<usize>, String>>()?;
@@ -210,26 +218,42 @@ mod tests {
         }
     }
 
-    /// A played game as the referee would report it: seat 0 first, one turn time each.
+    /// A game played by the library's rules as the referee reports it: the first legal move each
+    /// turn, 1.5 ms per answer; in every third game the seat to move fails at turn 7.
     fn game(config: &PlanConfig, index: usize) -> GameResult {
+        use crate::penguins::referee::RefereeConfig;
+        use crate::penguins::referee::{conclude, fail_seat, new_replay, play_and_record};
+        use bot::penguins::{generate_board, MoveList, Rules, State};
         let planned = config.scheduled(index);
-        let n = planned.seats.len();
-        GameResult {
-            players: n,
+        let commands = seat_commands(&planned, &config.bots);
+        let rules = Rules::parse(&config.rules).unwrap();
+        let referee = RefereeConfig {
             seed: planned.seed,
-            rotation: planned.rotation,
-            seats: planned.seats.clone(),
-            commands: seat_commands(&planned, &config.bots),
-            final_scores: (0..n as u32).map(|s| 100 - s).collect(),
-            ranks: (1..=n).collect(),
-            failures: vec![None; n],
-            failure_details: vec![None; n],
-            turns: 10,
-            max_turn_ms: vec![1.5; n],
-            first_turn_ms: vec![Some(3.0); n],
-            later_turn_ms: vec![vec![0.5, 1.5]; n],
-            referee_error: None,
+            rules,
+            first_turn: std::time::Duration::from_millis(config.first_turn_ms),
+            turn: std::time::Duration::from_millis(config.turn_ms),
+        };
+        let players = planned.seats.len();
+        let mut state = State::new(&generate_board(planned.seed), players, rules).unwrap();
+        let mut replay = new_replay(&referee, &commands, &state);
+        let mut moves = MoveList::new();
+        let mut too_few_left = false;
+        while !state.is_over() {
+            let failed = replay.failures.iter().any(Option::is_some);
+            if index.is_multiple_of(3) && replay.turns.len() == 7 && !failed {
+                if fail_seat(&mut replay, &mut state, "timeout", "no answer".into()) {
+                    continue;
+                }
+                too_few_left = players > 2;
+                break;
+            }
+            state.legal_moves(&mut moves);
+            let mut record = play_and_record(&mut state, moves[0], replay.turns.len());
+            record.time_ms = 1.5;
+            replay.turns.push(record);
         }
+        conclude(&mut replay, &state, too_few_left);
+        GameResult::new(&planned, &commands, Ok(replay))
     }
 
     /// The results files of `count` shards of `config` (for an SPRT: of rounds 1 and 2).
@@ -292,6 +316,27 @@ mod tests {
         ) {
             let checked = refused_cleanly(shard_files(&plan(sprt), 3), file, &damages, |f| merge_these(f, "fuzz"));
             prop_assert!(checked.is_ok(), "{checked:?}");
+        }
+    }
+
+    #[test]
+    fn a_shard_whose_scores_its_moves_do_not_give_is_refused() {
+        for sprt in [false, true] {
+            let config = plan(sprt);
+            assert!(merge_these(&shard_files(&config, 2), "honest").is_ok());
+            for (pointer, value) in [
+                ("/games/0/final_scores/1", serde_json::json!(99999)),
+                ("/games/1/ranks", serde_json::json!([2, 2])),
+                ("/games/0/turns", serde_json::json!(2)),
+            ] {
+                let mut files = shard_files(&config, 2);
+                *files[1].pointer_mut(pointer).unwrap() = value;
+                let e = merge_these(&files, "forged").unwrap_err();
+                assert!(
+                    e.contains("plan game") && !e.contains('\n'),
+                    "{pointer}: {e}"
+                );
+            }
         }
     }
 }

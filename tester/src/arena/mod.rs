@@ -5,6 +5,7 @@
 mod compose;
 mod merge;
 mod plan;
+mod recheck;
 mod report;
 mod schedule;
 pub mod sprt;
@@ -186,7 +187,12 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(Merge::Merge(merge)) = args.merge {
         return merge::run(merge);
     }
-    match run_arena(&args) {
+    let result = run_arena(&args);
+    let kept = "--json and --csv not written; the replays of finished games are kept";
+    if let Some(code) = crate::process::interrupt::stopped("tester arena", kept) {
+        return code;
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => crate::fail(format!("tester arena: {e}")),
     }
@@ -272,6 +278,9 @@ fn run_arena(args: &Args) -> Result<(), String> {
     if let Some(dir) = &args.replays {
         std::fs::create_dir_all(dir).map_err(|e| format!("--replays {dir}: {e}"))?;
     }
+    let outputs = [("--json", &args.json), ("--csv", &args.csv)];
+    let _outputs = crate::penguins::claim_outputs(&outputs, &[])?;
+    crate::process::load::warn_if_busy();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(workers)
         .build()
@@ -299,6 +308,9 @@ fn run_arena(args: &Args) -> Result<(), String> {
     let composed = compose::compose(&config, &blocks, &mut play, verdict, !args.quiet)?;
     let seconds = started.elapsed().as_secs_f64();
     compose::print_total(composed.games.len(), seconds);
+    if (composed.games.iter()).any(|g| g.failures.iter().flatten().any(|k| k == "timeout")) {
+        crate::process::load::warn_overrun("a bot lost on time");
+    }
     if args.shard.is_some() || args.round.is_some() {
         let round = args
             .round
@@ -354,6 +366,9 @@ fn play_one(
     limits: &Limits,
     replays: Option<&str>,
 ) -> Result<GameResult, String> {
+    if crate::process::interrupt::interrupted() {
+        return Err("interrupted".into());
+    }
     let commands = plan::seat_commands(game, bots);
     let config = RefereeConfig {
         seed: game.seed,
@@ -367,6 +382,10 @@ fn play_one(
             .map(|_| replay)
             .map_err(|e| format!("replay check failed (seed {}): {e}", game.seed))
     });
+    // A game cut short by Ctrl-C is no result (its bots were killed), nor a replay.
+    if crate::process::interrupt::interrupted() {
+        return Err("interrupted".into());
+    }
     if let (Some(dir), Ok(replay)) = (replays, &replay) {
         let path = format!(
             "{dir}/p{}-seed{}-rot{}.json",

@@ -281,7 +281,7 @@ pub fn print_sprt(outcome: &SprtOutcome) {
     };
     let elo = match outcome.elo {
         Some((e, lo, hi)) => format!("{e:+.1} Elo [{lo:+.1}, {hi:+.1}]"),
-        None => "Elo undefined (one-sided results)".into(),
+        None => "Elo undefined (one-sided results, or fewer than 2 games)".into(),
     };
     println!(
         "\nSPRT {} vs {} (elo0 {}, elo1 {}, alpha {}, beta {}): W/D/L {}/{}/{}, LLR {:.2} in [{:.2}, {:.2}] -> {verdict}; {elo}",
@@ -347,6 +347,7 @@ mod tests {
             first_turn_ms: vec![None; seats.len()],
             later_turn_ms: vec![Vec::new(); seats.len()],
             referee_error: None,
+            moves: String::new(),
         }
     }
 

@@ -71,6 +71,9 @@ pub struct GameResult {
     pub later_turn_ms: Vec<Vec<f64>>,
     /// The referee itself could not run the game (e.g. a command would not start).
     pub referee_error: Option<String>,
+    /// Every move in turn order as penguin id and cell (`0D4 1C3 ...`), so a merge re-plays the
+    /// game to re-check the numbers above.
+    pub moves: String,
 }
 
 impl GameResult {
@@ -95,6 +98,7 @@ impl GameResult {
             first_turn_ms: vec![None; players],
             later_turn_ms: vec![Vec::new(); players],
             referee_error: None,
+            moves: String::new(),
         };
         match replay {
             Err(e) => result.referee_error = Some(e),
@@ -109,6 +113,10 @@ impl GameResult {
                     }
                 }
                 result.turns = replay.turns.len();
+                let moves: Vec<String> = (replay.turns.iter())
+                    .map(|t| t.action.trim_start_matches("MOVE ").replace(' ', ""))
+                    .collect();
+                result.moves = moves.join(" ");
                 for t in &replay.turns {
                     result.max_turn_ms[t.player] = result.max_turn_ms[t.player].max(t.time_ms);
                     // A seat's first recorded turn is the one that had the first-turn limit.

@@ -85,26 +85,26 @@ impl SprtConfig {
     }
 }
 
-/// Elo difference estimate and its 95% interval from W/D/L (None when undefined: 0 games, or
-/// only wins or only losses).
+/// Elo difference estimate and its 95% interval (Student's t over the games' scores) from W/D/L;
+/// an end beyond a score of 0 or 1 is an infinite Elo. None when undefined: fewer than 2 games,
+/// or only wins or only losses.
 pub fn elo_estimate(w: u64, d: u64, l: u64) -> Option<(f64, f64, f64)> {
-    let n = (w + d + l) as f64;
-    if n == 0.0 {
+    let games = w + d + l;
+    if games < 2 {
         return None;
     }
+    let n = games as f64;
     let mean = (w as f64 + d as f64 / 2.0) / n;
     let var = (w as f64 * (1.0 - mean).powi(2)
         + d as f64 * (0.5 - mean).powi(2)
         + l as f64 * mean.powi(2))
         / n;
-    let to_elo =
-        |s: f64| -> Option<f64> { (s > 0.0 && s < 1.0).then(|| -400.0 * (1.0 / s - 1.0).log10()) };
-    let margin = 1.96 * (var / n).sqrt();
-    Some((
-        to_elo(mean)?,
-        to_elo(mean - margin)?,
-        to_elo(mean + margin)?,
-    ))
+    let to_elo = |s: f64| -400.0 * (1.0 / s.clamp(0.0, 1.0) - 1.0).log10();
+    if mean <= 0.0 || mean >= 1.0 {
+        return None;
+    }
+    let margin = bot::splitter::stats::t95(games as usize - 1) * (var / n).sqrt();
+    Some((to_elo(mean), to_elo(mean - margin), to_elo(mean + margin)))
 }
 
 #[cfg(test)]
@@ -162,5 +162,23 @@ mod tests {
         assert!(elo_estimate(10, 0, 0).is_none());
         let (even, _, _) = elo_estimate(10, 5, 10).unwrap();
         assert!(even.abs() < 1e-9);
+    }
+
+    #[test]
+    fn few_games_give_a_students_t_interval() {
+        // 3 wins, 1 loss: score 0.75 with standard error 0.2165; t(3) = 3.182 puts the upper end
+        // above a score of 1, an Elo of +infinity.
+        let (elo, low, high) = elo_estimate(3, 0, 1).unwrap();
+        assert!((elo - 190.85).abs() < 0.1, "{elo}");
+        assert_eq!(high, f64::INFINITY);
+        let to_elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
+        let se = (0.1875f64 / 4.0).sqrt();
+        assert!((low - to_elo(0.75 - 3.18245 * se)).abs() < 0.5, "{low}");
+        // 100 games: t(99) = 1.984.
+        let (_, low, high) = elo_estimate(75, 0, 25).unwrap();
+        let se = (0.1875f64 / 100.0).sqrt();
+        assert!((low - to_elo(0.75 - 1.98422 * se)).abs() < 0.05, "{low}");
+        assert!((high - to_elo(0.75 + 1.98422 * se)).abs() < 0.05, "{high}");
+        assert!(elo_estimate(0, 1, 0).is_none(), "one game: no interval");
     }
 }

@@ -136,6 +136,7 @@ mod tests {
             first_turn_ms: vec![Some(700.0), Some(20.0)],
             later_turn_ms: vec![vec![10.0, 46.0, 30.0], vec![1.0, 2.0]],
             referee_error: None,
+            moves: String::new(),
         };
         let line = timing_line("a", 0, std::slice::from_ref(&game), 45.0);
         assert_eq!((line.later_turns, line.slow_turns), (3, 1));

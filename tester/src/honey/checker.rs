@@ -248,7 +248,7 @@ impl<'a> Checker<'a> {
         if shared.is_empty() || shared.len() == word.len() {
             return None; // no link, or no tile from the hand
         }
-        if (0..26).any(|i| needed[i] > self.level.hand[i] as u32) {
+        if (0..26).any(|i| needed[i] > self.level.hand[i]) {
             return None;
         }
         // Link shape.

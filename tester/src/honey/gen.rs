@@ -214,7 +214,7 @@ fn spellable(words: &[&String], level: &Level) -> Vec<String> {
 }
 
 /// Words of `pool` made of an existing board word plus hand tiles before or after it.
-fn extensions(pool: &[&String], existing: &[Placed], hand: &[u8; 26]) -> Vec<String> {
+fn extensions(pool: &[&String], existing: &[Placed], hand: &[u32; 26]) -> Vec<String> {
     let mut out = Vec::new();
     for (word, _, _) in existing {
         for w in pool.iter().filter(|w| w.len() > word.len()) {

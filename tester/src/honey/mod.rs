@@ -232,6 +232,10 @@ pub fn check_level(
 }
 
 fn check(count: u64, seed: u64, size: Option<usize>, english: bool) -> ExitCode {
+    let seeds = match bot::cli::args::seed_range(seed, count, "--count") {
+        Ok(s) => s,
+        Err(e) => return crate::fail(format!("tester honey check: {e}")),
+    };
     let start = std::time::Instant::now();
     let vocabulary = english.then(|| {
         let words = bot::words::english().words.as_slice();
@@ -239,7 +243,8 @@ fn check(count: u64, seed: u64, size: Option<usize>, english: bool) -> ExitCode 
         (words, trie)
     });
     let bar = crate::progress::bar(count, "levels", true);
-    let results: Vec<(Tally, Vec<String>)> = (seed..seed.saturating_add(count))
+    let results: Vec<(Tally, Vec<String>)> = seeds
+        .clone()
         .into_par_iter()
         .map(|s| {
             let result = check_level(s, size, vocabulary.as_ref());
@@ -252,7 +257,7 @@ fn check(count: u64, seed: u64, size: Option<usize>, english: bool) -> ExitCode 
     let mismatches: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
     println!(
         "honey check: {count} levels (seeds {seed}..={}){}, {} rule settings each, {:.1} s",
-        seed.saturating_add(count.saturating_sub(1)),
+        seeds.end(),
         if english {
             ", embedded English vocabulary"
         } else {

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use bot::penguins::Rules;
 
-use super::referee::{run_game, RefereeConfig};
+use super::referee::RefereeConfig;
 
 #[derive(Debug, PartialEq, Eq)]
 pub struct BrutalArgs {
@@ -85,9 +85,9 @@ pub fn run(raw: &[String], rules: &str, first_ms: u64, turn_ms: u64) -> ExitCode
         first_turn: Duration::from_millis(first_ms),
         turn: Duration::from_millis(turn_ms),
     };
-    let replay = match run_game(&config, &args.players) {
-        Ok(r) => r,
-        Err(e) => return crate::fail(format!("referee: {e}")),
+    let (replay, _log) = match super::referee_game(&config, &args.players, &[("-l", &args.log)]) {
+        Ok(played) => played,
+        Err(code) => return code,
     };
     for score in replay.brutaltester_scores() {
         println!("{score}");

@@ -218,82 +218,88 @@ impl Game {
     }
 }
 
+/// The failure kinds the referee records.
+const FAILURE_KINDS: [&str; 3] = ["timeout", "invalid", "ended"];
+
+/// The fields the page shows that no re-play decides: the limits, each turn's time within its
+/// limit, the failure kinds, the action's exact spelling.
+fn check_shown_fields(replay: &Replay) -> Result<(), String> {
+    let most = bot::cli::args::MAX_SECONDS * 1000;
+    for (name, ms) in [
+        ("first_turn_ms", replay.first_turn_ms),
+        ("turn_ms", replay.turn_ms),
+    ] {
+        if !(1..=most).contains(&ms) {
+            return Err(format!("{name} {ms} outside 1..={most}"));
+        }
+    }
+    let mut started = vec![false; replay.players.len()];
+    for t in &replay.turns {
+        let limit = match std::mem::replace(&mut started[t.player], true) {
+            false => replay.first_turn_ms,
+            true => replay.turn_ms,
+        };
+        if !(t.time_ms >= 0.0 && t.time_ms <= limit as f64) {
+            return Err(format!(
+                "turn {}: time {} ms outside 0..={limit} ms (an answer over the limit is a timeout)",
+                t.turn, t.time_ms
+            ));
+        }
+    }
+    for (seat, failure) in replay.failures.iter().enumerate() {
+        if let Some(f) = failure
+            .as_ref()
+            .filter(|f| !FAILURE_KINDS.contains(&f.kind.as_str()))
+        {
+            let kind = bot::source_error::quote(&f.kind);
+            return Err(format!(
+                "seat {seat}: failure kind {kind} (expected timeout, invalid or ended)"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Verify `replay`; `Ok` says how many turns were checked.
 pub fn check(replay: &Replay) -> Result<usize, String> {
     super::viewer::check(replay)?;
-    let players = replay.players.len();
-    let per = replay.penguins_per_player;
-    if per != 6 - players {
+    check_shown_fields(replay)?;
+    if replay.penguins_per_player != 6 - replay.players.len() {
         return Err(format!(
-            "{per} penguins per player with {players} players (expected {})",
-            6 - players
+            "{} penguins per player with {} players (expected {})",
+            replay.penguins_per_player,
+            replay.players.len(),
+            6 - replay.players.len()
         ));
     }
-    let mut game = Game {
-        rules: Switches::read(&replay.rules)?,
-        players,
-        per,
-        fish: replay
-            .initial_board
-            .concat()
-            .bytes()
-            .map(|b| b - b'0')
-            .collect(),
-        at: vec![None; players * per],
-        gone: vec![false; players * per],
-        out: vec![false; players],
-        scores: vec![0; players],
-    };
-    if (0..64).any(|c| !is_cell((c % 8) as i32, (c / 8) as i32) && game.fish[c] > 0) {
-        return Err("initial_board has fish on a cell that does not exist".into());
-    }
-    let failed_at = |seat: usize| replay.failures[seat].as_ref().map(|f| f.turn);
-    let mut to_move = (0..players).find(|&p| game.can_move(p));
-    for (index, record) in replay.turns.iter().enumerate() {
-        let t = record.turn;
-        if t != index {
-            return Err(format!("record {index} is numbered turn {t}"));
+    let actions: Vec<&str> = replay.turns.iter().map(|t| t.action.as_str()).collect();
+    let failed_at: Vec<Option<usize>> = (replay.failures.iter())
+        .map(|f| f.as_ref().map(|f| f.turn))
+        .collect();
+    let mut verify = |index: usize, player: usize, game: &Game, pushed: &Option<Pushed>| {
+        let (t, record) = (index, &replay.turns[index]);
+        if record.turn != index {
+            return Err(format!("record {index} is numbered turn {}", record.turn));
         }
-        to_move = deactivate_failed(&mut game, to_move, index, &failed_at);
-        if game.out.iter().filter(|&&o| !o).count() < 2 {
-            return Err(format!("turn {t}: played with fewer than two seats left"));
-        }
-        let player = to_move.ok_or(format!("turn {t}: the game was already over"))?;
         if record.player != player {
             return Err(format!(
                 "turn {t}: seat {} moved, but it was seat {player}'s turn",
                 record.player
             ));
         }
-        let words: Vec<&str> = record.action.split_whitespace().collect();
-        let parsed = match words.as_slice() {
-            ["MOVE", id, cell] => id.parse::<usize>().ok().zip(cell_named(cell)),
-            _ => None,
-        };
-        let (id, to) = parsed.ok_or(format!("turn {t}: unreadable action {:?}", record.action))?;
-        let mv = game
-            .moves(player)
-            .into_iter()
-            .find(|&(i, _, c)| i == id && c == to)
-            .ok_or(format!("turn {t}: {} is not legal", record.action))?;
-        let pushed = game.play(player, mv).map(|(victim, cell)| Pushed {
-            id: victim,
-            owner: victim / per,
-            cell: name(cell),
-        });
-        if record.pushed != pushed {
+        if record.pushed != *pushed {
             return Err(format!(
                 "turn {t}: {} pushed {}, the replay says {}",
                 record.action,
-                describe(&pushed),
+                describe(pushed),
                 describe(&record.pushed)
             ));
         }
         if record.board != game.board_rows() {
             return Err(format!("turn {t}: board after {} differs", record.action));
         }
-        let mut penguins: Vec<(usize, usize, String)> = (0..players * per)
-            .filter_map(|i| game.at[i].map(|c| (i, i / per, name(c))))
+        let mut penguins: Vec<(usize, usize, String)> = (0..game.players * game.per)
+            .filter_map(|i| game.at[i].map(|c| (i, i / game.per, name(c))))
             .collect();
         penguins.sort();
         let mut listed = record.penguins.clone();
@@ -307,38 +313,183 @@ pub fn check(replay: &Replay) -> Result<usize, String> {
                 record.scores, game.scores
             ));
         }
+        Ok(())
+    };
+    let setup = (
+        &replay.initial_board[..],
+        replay.rules.as_str(),
+        replay.players.len(),
+    );
+    let outcome = play_through(setup, &actions, &failed_at, &mut verify)?;
+    if replay.final_scores != outcome.final_scores {
+        return Err(format!(
+            "final scores {:?}, expected {:?}",
+            replay.final_scores, outcome.final_scores
+        ));
+    }
+    let ranks = expected_ranks(&outcome.final_scores, &failed_at);
+    if replay.ranks != ranks {
+        return Err(format!("ranks {:?}, expected {ranks:?}", replay.ranks));
+    }
+    let reason = end_reason(&outcome.game, &failed_at);
+    if replay.end_reason != reason {
+        return Err(format!(
+            "end reason {}, expected {}",
+            bot::source_error::quote(&replay.end_reason),
+            bot::source_error::quote(&reason)
+        ));
+    }
+    Ok(replay.turns.len())
+}
+
+/// What a game's moves decide, re-played by this checker.
+pub struct Outcome {
+    pub final_scores: Vec<u32>,
+    pub ranks: Vec<usize>,
+    /// The seat that made each move.
+    pub movers: Vec<usize>,
+    pub end_reason: String,
+    game: Game,
+}
+
+/// Re-play `actions` (`MOVE id cell`, in turn order) on `initial_board` (8 rows of 8 digits)
+/// under `rules` with `players` seats, each seat out from the turn in `failed_at` (if any), and
+/// say what they decide; `Err` when a move is not legal or the game does not end where they do.
+pub fn outcome(
+    initial_board: &[String],
+    rules: &str,
+    players: usize,
+    actions: &[&str],
+    failed_at: &[Option<usize>],
+) -> Result<Outcome, String> {
+    let setup = (initial_board, rules, players);
+    let mut outcome = play_through(setup, actions, failed_at, &mut |_, _, _, _| Ok(()))?;
+    outcome.ranks = expected_ranks(&outcome.final_scores, failed_at);
+    outcome.end_reason = end_reason(&outcome.game, failed_at);
+    Ok(outcome)
+}
+
+/// Called after each move with its index, its mover, the game after it and whom it pushed.
+type Verify<'a> = dyn FnMut(usize, usize, &Game, &Option<Pushed>) -> Result<(), String> + 'a;
+
+/// The re-play both `check` and `outcome` share: every move legal and by the seat to move, seats
+/// deactivated at their failure, the game over exactly when the moves end.
+fn play_through(
+    (initial_board, rules, players): (&[String], &str, usize),
+    actions: &[&str],
+    failed_at: &[Option<usize>],
+    verify: &mut Verify,
+) -> Result<Outcome, String> {
+    let per = 6usize.saturating_sub(players);
+    let board_ok = initial_board.len() == 8
+        && (initial_board.iter())
+            .all(|r| r.len() == 8 && r.bytes().all(|b| (b'0'..=b'3').contains(&b)));
+    if !(2..=4).contains(&players) || failed_at.len() != players || !board_ok {
+        return Err(format!(
+            "{players} players, {} failures, a board of {} rows: not a Penguins game",
+            failed_at.len(),
+            initial_board.len()
+        ));
+    }
+    let mut game = Game {
+        rules: Switches::read(rules)?,
+        players,
+        per,
+        fish: initial_board.concat().bytes().map(|b| b - b'0').collect(),
+        at: vec![None; players * per],
+        gone: vec![false; players * per],
+        out: vec![false; players],
+        scores: vec![0; players],
+    };
+    if (0..64).any(|c| !is_cell((c % 8) as i32, (c / 8) as i32) && game.fish[c] > 0) {
+        return Err("initial_board has fish on a cell that does not exist".into());
+    }
+    let failed = |seat: usize| failed_at[seat];
+    let mut to_move = (0..players).find(|&p| game.can_move(p));
+    let mut movers = Vec::with_capacity(actions.len());
+    for (t, action) in actions.iter().enumerate() {
+        to_move = deactivate_failed(&mut game, to_move, t, &failed);
+        if game.out.iter().filter(|&&o| !o).count() < 2 {
+            return Err(format!("turn {t}: played with fewer than two seats left"));
+        }
+        let player = to_move.ok_or(format!("turn {t}: the game was already over"))?;
+        let words: Vec<&str> = action.split_whitespace().collect();
+        let parsed = match words.as_slice() {
+            ["MOVE", id, cell] => id.parse::<usize>().ok().zip(cell_named(cell)),
+            _ => None,
+        };
+        let (id, to) = parsed
+            .filter(|&(id, to)| *action == format!("MOVE {id} {}", name(to)))
+            .ok_or(format!(
+                "turn {t}: unreadable action {}",
+                bot::source_error::quote(action)
+            ))?;
+        let mv = game
+            .moves(player)
+            .into_iter()
+            .find(|&(i, _, c)| i == id && c == to)
+            .ok_or(format!("turn {t}: {action} is not legal"))?;
+        let pushed = game.play(player, mv).map(|(victim, cell)| Pushed {
+            id: victim,
+            owner: victim / per,
+            cell: name(cell),
+        });
+        verify(t, player, &game, &pushed)?;
+        movers.push(player);
         to_move = game.next_player(player);
     }
-    // Failures after the last record; fewer than two seats left ends the game (with 2 players,
+    // Failures after the last move; fewer than two seats left ends the game (with 2 players,
     // any failure does).
-    to_move = deactivate_failed(&mut game, to_move, replay.turns.len(), &failed_at);
+    to_move = deactivate_failed(&mut game, to_move, actions.len(), &failed);
     if game.out.iter().filter(|&&o| !o).count() >= 2 {
         if let Some(p) = to_move {
-            return Err(format!("the replay stops but seat {p} could still move"));
+            return Err(format!("the game stops but seat {p} could still move"));
         }
     }
-    for (seat, failure) in replay.failures.iter().enumerate() {
-        if let Some(f) = failure {
+    for (seat, turn) in failed_at.iter().enumerate() {
+        if let Some(turn) = turn {
             if !game.out[seat] {
                 return Err(format!(
-                    "seat {seat} failed at turn {} but was never out of the game",
-                    f.turn
+                    "seat {seat} failed at turn {turn} but was never out of the game"
                 ));
             }
         }
     }
-    let expected = game.final_scores();
-    if replay.final_scores != expected {
-        return Err(format!(
-            "final scores {:?}, expected {expected:?}",
-            replay.final_scores
-        ));
+    Ok(Outcome {
+        final_scores: game.final_scores(),
+        ranks: Vec::new(),
+        movers,
+        end_reason: String::new(),
+        game,
+    })
+}
+
+/// Why the game ended, in the referee's words: a failure in a 2-player game; else fewer than two
+/// seats left, an early end (one seat can move and is ahead) or nobody able to move, naming the
+/// deactivated seats.
+fn end_reason(game: &Game, failed_at: &[Option<usize>]) -> String {
+    let list = |seats: Vec<usize>| {
+        let names: Vec<String> = seats.iter().map(usize::to_string).collect();
+        names.join(", ")
+    };
+    let failed: Vec<usize> = (0..game.players)
+        .filter(|&p| failed_at[p].is_some())
+        .collect();
+    if game.players == 2 && !failed.is_empty() {
+        return format!("player {} lost by default", failed[0]);
     }
-    let ranks = expected_ranks(&expected, replay);
-    if replay.ranks != ranks {
-        return Err(format!("ranks {:?}, expected {ranks:?}", replay.ranks));
+    let left: Vec<usize> = (0..game.players).filter(|&p| !game.out[p]).collect();
+    let base = if game.players > 2 && left.len() < 2 {
+        format!("only seat {} is left in the game", list(left))
+    } else if let Some(leader) = (0..game.players).find(|&p| game.can_move(p)) {
+        format!("early end: only seat {leader} could still move and it was ahead")
+    } else {
+        "no player can move".to_string()
+    };
+    match failed.is_empty() {
+        true => base,
+        false => format!("{base} (deactivated: seat {})", list(failed)),
     }
-    Ok(replay.turns.len())
 }
 
 /// Take out every seat whose failure happened at record `index` while it was its turn (the
@@ -361,14 +512,15 @@ fn deactivate_failed(
 
 /// Ranks: seats still in the game by score (ties share); failed seats below them, a later
 /// failure above an earlier one.
-fn expected_ranks(scores: &[u32], replay: &Replay) -> Vec<usize> {
-    let fails = &replay.failures;
-    let in_game: Vec<usize> = (0..scores.len()).filter(|&p| fails[p].is_none()).collect();
+fn expected_ranks(scores: &[u32], failed_at: &[Option<usize>]) -> Vec<usize> {
+    let in_game: Vec<usize> = (0..scores.len())
+        .filter(|&p| failed_at[p].is_none())
+        .collect();
     (0..scores.len())
-        .map(|p| match &fails[p] {
+        .map(|p| match failed_at[p] {
             None => 1 + in_game.iter().filter(|&&q| scores[q] > scores[p]).count(),
-            Some(f) => {
-                let later = fails.iter().flatten().filter(|g| g.turn > f.turn).count();
+            Some(turn) => {
+                let later = failed_at.iter().flatten().filter(|&&t| t > turn).count();
                 in_game.len() + 1 + later
             }
         })
@@ -408,5 +560,78 @@ mod tests {
         let mixed = Switches::read("league1,push,no-early-end,score-under").unwrap();
         assert!(mixed.push && !mixed.early_end && mixed.score_under);
         assert!(Switches::read("bogus").is_err());
+    }
+
+    /// A real game: the library's rules, the first legal move each turn; seat 1 fails at its
+    /// third turn when `failing`.
+    fn played(failing: bool) -> Replay {
+        use crate::penguins::referee::RefereeConfig;
+        use crate::penguins::referee::{conclude, fail_seat, new_replay, play_and_record};
+        use bot::penguins::{generate_board, MoveList, Rules, State};
+        let rules = Rules::parse("league2").unwrap();
+        let config = RefereeConfig {
+            seed: 3,
+            rules,
+            first_turn: std::time::Duration::from_millis(1000),
+            turn: std::time::Duration::from_millis(50),
+        };
+        let mut state = State::new(&generate_board(3), 2, rules).unwrap();
+        let mut replay = new_replay(&config, &["a".into(), "b".into()], &state);
+        let mut moves = MoveList::new();
+        while !state.is_over() {
+            if failing && state.to_move() == 1 && replay.turns.len() >= 5 {
+                fail_seat(&mut replay, &mut state, "timeout", "no answer".into());
+                break;
+            }
+            state.legal_moves(&mut moves);
+            let turn = replay.turns.len();
+            let mut record = play_and_record(&mut state, moves[0], turn);
+            record.time_ms = 0.5;
+            replay.turns.push(record);
+        }
+        conclude(&mut replay, &state, false);
+        replay
+    }
+
+    #[test]
+    fn every_field_the_viewer_shows_is_checked() {
+        for failing in [false, true] {
+            let replay = played(failing);
+            assert!(check(&replay).is_ok(), "{:?}", check(&replay));
+        }
+        let evil = "<img src=x onerror=alert(1)>".to_string();
+        type Edit<'a> = Box<dyn Fn(&mut Replay) + 'a>;
+        let edits: Vec<(&str, Edit)> = vec![
+            ("end_reason", Box::new(|r| r.end_reason = evil.clone())),
+            (
+                "failure kind",
+                Box::new(|r| {
+                    if let Some(f) = r.failures[1].as_mut() {
+                        f.kind = evil.clone();
+                    }
+                }),
+            ),
+            ("turn time", Box::new(|r| r.turns[2].time_ms = 1e9)),
+            (
+                "negative turn time",
+                Box::new(|r| r.turns[2].time_ms = -1.0),
+            ),
+            ("first turn time", Box::new(|r| r.turns[0].time_ms = 1000.5)),
+            (
+                "action spelling",
+                Box::new(|r| {
+                    r.turns[0].action = r.turns[0].action.replace(' ', "  ");
+                }),
+            ),
+            ("limits", Box::new(|r| r.turn_ms = 0)),
+        ];
+        for (what, edit) in &edits {
+            let mut replay = played(true);
+            edit(&mut replay);
+            assert!(
+                check(&replay).is_err(),
+                "{what} edited, yet the replay checks"
+            );
+        }
     }
 }

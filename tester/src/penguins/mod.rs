@@ -13,6 +13,7 @@ mod simulated_tests;
 pub mod viewer;
 
 use clap::Parser;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -95,15 +96,50 @@ pub fn run(args: Args) -> ExitCode {
         first_turn: Duration::from_millis(args.first_ms),
         turn: Duration::from_millis(args.turn_ms),
     };
-    let replay = match run_game(&config, &args.bots) {
-        Ok(r) => r,
-        Err(e) => return crate::fail(format!("referee: {e}")),
+    let outputs = [("--replay", &args.replay), ("--html", &args.html)];
+    let (replay, _outputs) = match referee_game(&config, &args.bots, &outputs) {
+        Ok(played) => played,
+        Err(code) => return code,
     };
     print_summary(&replay);
     if let Err(e) = save(&replay, args.replay.as_deref(), args.html.as_deref()) {
         return crate::fail(e);
     }
     ExitCode::SUCCESS
+}
+
+/// Claim the outputs given as (option, path) before a game (see `process::outputs`).
+pub fn claim_outputs(
+    outputs: &[(&str, &Option<String>)],
+    inputs: &[&str],
+) -> Result<crate::process::outputs::Claimed, String> {
+    let outputs: Vec<(&str, Option<&Path>)> = outputs
+        .iter()
+        .map(|(option, path)| (*option, path.as_deref().map(Path::new)))
+        .collect();
+    let inputs: Vec<&Path> = inputs.iter().map(Path::new).collect();
+    crate::process::outputs::claim(&outputs, &inputs)
+}
+
+/// Claim the outputs, then referee one game (warning when the machine is busy or a bot lost on
+/// time); the replay and the claimed outputs, or the exit code of a failure or a signal.
+fn referee_game(
+    config: &RefereeConfig,
+    commands: &[String],
+    outputs: &[(&str, &Option<String>)],
+) -> Result<(Replay, crate::process::outputs::Claimed), ExitCode> {
+    let claimed =
+        claim_outputs(outputs, &[]).map_err(|e| crate::fail(format!("tester penguins: {e}")))?;
+    crate::process::load::warn_if_busy();
+    let replay = run_game(config, commands);
+    if let Some(code) = crate::process::interrupt::stopped("tester penguins", "nothing written") {
+        return Err(code);
+    }
+    let replay = replay.map_err(|e| crate::fail(format!("referee: {e}")))?;
+    if (replay.failures.iter().flatten()).any(|f| f.kind == "timeout") {
+        crate::process::load::warn_overrun("a bot lost on time");
+    }
+    Ok((replay, claimed))
 }
 
 fn print_summary(replay: &Replay) {
@@ -157,8 +193,8 @@ pub fn save(replay: &Replay, json: Option<&str>, html: Option<&str>) -> Result<(
 }
 
 fn load(path: &str) -> Result<Replay, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    Replay::from_json(&text).map_err(|e| format!("{path}: {e}"))
+    let bytes = bot::source_error::read_bytes(Path::new(path)).map_err(|e| e.to_string())?;
+    Replay::from_json(&String::from_utf8_lossy(&bytes)).map_err(|e| format!("{path}: {e}"))
 }
 
 fn check_file(path: &str) -> ExitCode {
@@ -175,6 +211,10 @@ fn check_file(path: &str) -> ExitCode {
 fn view(path: &str, html: Option<&str>) -> ExitCode {
     let Some(html) = html else {
         return crate::fail("--view needs --html OUT.html");
+    };
+    let _output = match claim_outputs(&[("--html", &Some(html.to_string()))], &[path]) {
+        Ok(c) => c,
+        Err(e) => return crate::fail(format!("tester penguins: {e}")),
     };
     let replay = match load(path) {
         Ok(r) => r,

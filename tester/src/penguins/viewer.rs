@@ -1,5 +1,7 @@
 //! Replay viewer: one self-contained HTML page (inline SVG + script, no network) with the hex
-//! board, penguins, scores and step-through controls.
+//! board, penguins, scores and step-through controls. Everything the page shows from the replay
+//! is set as text (never as HTML), and `tester penguins --view` draws only a replay the checker
+//! verified field by field.
 
 use super::replay::Replay;
 
@@ -128,7 +130,7 @@ function draw() {
   const penguins = step === 0 ? initialPenguins : R.turns[step - 1].penguins;
   const last = step === 0 ? null : R.turns[step - 1];
   const lastTo = last ? last.action.split(" ")[2] : null;
-  svg.innerHTML = "";
+  svg.replaceChildren();
   for (let row = 0; row < 8; row++) {
     for (let col = 0; col < 8; col++) {
       if (row % 2 === 0 && col === 7) continue;
@@ -158,25 +160,36 @@ function draw() {
     svg.appendChild(el("text", { x: x - 7, y: y + 7, "font-size": 20, fill: "#fff" }, "\u2715"));
   }
   const scores = step === 0 ? R.players.map(() => 0) : last.scores;
-  let rows = "<tr><th>seat</th><th>score</th><th>bot</th></tr>";
+  const table = document.getElementById("scores");
+  table.replaceChildren(make("tr", {}, make("th", {}, "seat"), make("th", {}, "score"), make("th", {}, "bot")));
   R.players.forEach((p, i) => {
     const f = R.failures[i];
     const out = f && f.turn < step + (step === R.turns.length ? 1 : 0);
-    rows += `<tr${out ? ' class="fail"' : ""}><td style="color:${COLORS[i]}">&#x25CF; ${i}</td><td>${scores[i]}</td>` +
-      `<td>${escapeHtml(p)}${out ? ` (out: ${f.kind} at turn ${f.turn})` : ""}</td></tr>`;
+    table.append(make("tr", out ? { class: "fail" } : {},
+      make("td", { style: "color:" + COLORS[i] }, "\u25CF " + i), make("td", {}, String(scores[i])),
+      make("td", {}, p + (out ? ` (out: ${f.kind} at turn ${f.turn})` : ""))));
   });
-  document.getElementById("scores").innerHTML = rows;
   const outNow = R.failures.map((f, i) => f && f.turn === step - 1 ? `seat ${i} out (${f.kind}); ` : "").join("");
-  document.getElementById("info").innerHTML = last
-    ? `turn ${step}/${R.turns.length}: ${outNow}seat ${last.player} <b>${last.action}</b> in ${last.time_ms.toFixed(1)} ms` +
-      (last.pushed ? ` &mdash; <b>pushed penguin ${last.pushed.id} (seat ${last.pushed.owner}) into the sea from ${last.pushed.cell}</b>` : "") +
-      (last.message ? ` &mdash; &ldquo;${escapeHtml(last.message)}&rdquo;` : "")
-    : `start (seed ${R.seed}, rules ${R.rules}, ${R.first_turn_ms}/${R.turn_ms} ms)`;
+  const info = document.getElementById("info");
+  if (last) {
+    info.replaceChildren(`turn ${step}/${R.turns.length}: ${outNow}seat ${last.player} `, make("b", {}, last.action),
+      ` in ${last.time_ms.toFixed(1)} ms`);
+    if (last.pushed) info.append(" \u2014 ", make("b", {},
+      `pushed penguin ${last.pushed.id} (seat ${last.pushed.owner}) into the sea from ${last.pushed.cell}`));
+    if (last.message) info.append(" \u2014 \u201C" + last.message + "\u201D");
+  } else {
+    info.replaceChildren(`start (seed ${R.seed}, rules ${R.rules}, ${R.first_turn_ms}/${R.turn_ms} ms)`);
+  }
   document.getElementById("turnerr").textContent = last && last.stderr ? last.stderr : "";
   slider.value = step;
 }
-function escapeHtml(t) {
-  return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+// An HTML element with attributes and children; a string child becomes a text node, so nothing
+// taken from the replay is ever parsed as HTML.
+function make(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  e.append(...children);
+  return e;
 }
 function go(s) { step = Math.max(0, Math.min(R.turns.length, s)); draw(); }
 document.getElementById("first").onclick = () => go(0);
@@ -192,11 +205,14 @@ document.addEventListener("keydown", e => {
   if (e.key === "ArrowRight") go(step + 1);
   if (e.key === "ArrowLeft") go(step - 1);
 });
-let result = `<b>${R.end_reason}</b><br>final: ` + R.final_scores.map((s, i) => `seat ${i}: ${s} (rank ${R.ranks[i]})`).join(", ");
-R.failures.forEach((f, i) => { if (f) result += `<br><span class="fail">seat ${i}: ${f.kind} at turn ${f.turn}: ${escapeHtml(f.detail)}</span>`; });
-document.getElementById("result").innerHTML = result;
-document.getElementById("stderr").innerHTML = R.stderr.map((t, i) =>
-  `<details><summary>seat ${i} stderr (${t.length} chars)</summary><pre>${escapeHtml(t)}</pre></details>`).join("");
+const result = document.getElementById("result");
+result.append(make("b", {}, R.end_reason), make("br"),
+  "final: " + R.final_scores.map((s, i) => `seat ${i}: ${s} (rank ${R.ranks[i]})`).join(", "));
+R.failures.forEach((f, i) => {
+  if (f) result.append(make("br"), make("span", { class: "fail" }, `seat ${i}: ${f.kind} at turn ${f.turn}: ${f.detail}`));
+});
+R.stderr.forEach((t, i) => document.getElementById("stderr").append(
+  make("details", {}, make("summary", {}, `seat ${i} stderr (${t.length} chars)`), make("pre", {}, t))));
 go(0);
 </script></body></html>
 "##;
@@ -267,5 +283,30 @@ mod tests {
         let mut bad = sample();
         bad.turns[0].player = 5;
         assert!(check(&bad).unwrap_err().contains("turn 0"));
+    }
+
+    #[test]
+    fn nothing_taken_from_the_file_is_ever_parsed_as_html() {
+        // The page's script writes the replay's text with textContent only; innerHTML only
+        // clears.
+        for (number, line) in TEMPLATE.lines().enumerate() {
+            if let Some(at) = line.find("innerHTML") {
+                assert!(
+                    line[at..].starts_with("innerHTML = \"\";"),
+                    "template line {}: {line}",
+                    number + 1
+                );
+            }
+        }
+        // The title, the one text Rust writes into the page, is escaped.
+        let mut replay = sample();
+        replay.players[1] = "<img src=x onerror=alert(1)>".into();
+        let page = render(&replay);
+        let head = &page[..page.find("<script").unwrap()];
+        assert!(!head.contains("<img"), "{head}");
+        assert!(
+            head.contains("&lt;img src=x onerror=alert(1)&gt;"),
+            "{head}"
+        );
     }
 }

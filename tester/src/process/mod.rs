@@ -5,7 +5,10 @@
 //! dropped) and at most `QUEUED_LINES` lines wait for the caller (then the bot waits, as on a full
 //! pipe). Used by the Penguins referee and the Splitter tester.
 
+pub mod interrupt;
 mod lines;
+pub mod load;
+pub mod outputs;
 
 use std::borrow::Cow;
 use std::io::{Read, Write};
@@ -122,6 +125,9 @@ impl BotProcess {
             .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot start {shell} -c {}: {e}", quote(command)))?;
+        if let Ok(group) = libc::pid_t::try_from(child.id()) {
+            interrupt::register(group);
+        }
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, events) = mpsc::sync_channel(QUEUED_LINES);
         let pending_bytes = Arc::new(AtomicU64::new(0));
@@ -290,6 +296,10 @@ impl BotProcess {
         }
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
+        }
+        // Forgotten before it is reaped: until then its number cannot go to another process.
+        if let Ok(group) = libc::pid_t::try_from(self.child.id()) {
+            interrupt::unregister(group);
         }
         let _ = self.child.wait();
         // A process that left the group may keep stderr open: wait briefly, never forever.

@@ -139,6 +139,9 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
     };
     let solution = case.solve(plan.solver_seed, budget);
     let seconds = start.elapsed().as_secs_f64();
+    if plan.work.is_none() && seconds > plan.seconds {
+        crate::process::load::warn_overrun("the solver overran --seconds");
+    }
     if debug() {
         eprintln!("debug seed {seed}: {:?}", solution.stats);
     }
@@ -324,6 +327,13 @@ pub fn run(args: Args) -> ExitCode {
         solver_seed: args.solver_seed,
         u4_sweeps: args.u4_sweeps,
     };
+    let _json = match crate::process::outputs::claim(&[("--json", args.json.as_deref())], &[]) {
+        Ok(c) => c,
+        Err(e) => return crate::fail(e),
+    };
+    if plan.work.is_none() {
+        crate::process::load::warn_if_busy();
+    }
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     print_header(&plan);
     let mut rows = Vec::new();

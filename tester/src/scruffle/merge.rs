@@ -35,6 +35,8 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn merge(args: &Args) -> Result<(), String> {
+    let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
+    let _json = crate::process::outputs::claim(&[("--json", args.json.as_deref())], &inputs)?;
     let files = shard::load::<BenchFile>(&args.files, "scruffle bench")?;
     let plan = files[0].body.config.clone();
     let seeds = &plan.seeds;

@@ -257,12 +257,11 @@ pub fn page(outcome: &Outcome) -> Result<String, String> {
         let s = stats(&scores.iter().map(|&x| x as f64).collect::<Vec<_>>());
         let _ = write!(
             body,
-            "<h2>Layout {layout_no}</h2><p>{} games: mean <b>{:.2}</b>, sd {:.2}, 95% CI {:.2}-{:.2}, min {}, max {}</p>{}",
+            "<h2>Layout {layout_no}</h2><p>{} games: mean <b>{:.2}</b>, sd {:.2}, {}, min {}, max {}</p>{}",
             s.n,
             s.mean,
             s.sd,
-            s.mean - s.ci95,
-            s.mean + s.ci95,
+            s.ci_text(2),
             scores.iter().min().unwrap_or(&0),
             scores.iter().max().unwrap_or(&0),
             histogram_svg(&scores)

@@ -108,9 +108,25 @@ pub fn run(mut args: Args) -> ExitCode {
         Ok(c) => c,
         Err(e) => return crate::fail(format!("tester splitter: {e}")),
     };
+    let outputs = [
+        ("--json", config.json.as_deref()),
+        ("--html", html.as_deref()),
+    ];
+    let outputs = match crate::process::outputs::claim(&outputs, &[]) {
+        Ok(c) => c,
+        Err(e) => return crate::fail(format!("tester splitter: {e}")),
+    };
+    crate::process::load::warn_if_busy();
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr();
-    match run_session(&config, &mut stdout, &mut stderr) {
+    let session = run_session(&config, &mut stdout, &mut stderr);
+    if let Some(code) =
+        crate::process::interrupt::stopped("tester splitter", "--json and --html not written")
+    {
+        outputs.discard();
+        return code;
+    }
+    match session {
         Ok(outcome) => match html {
             Some(path) => match html::page(&outcome)
                 .and_then(|page| std::fs::write(&path, page).map_err(|e| e.to_string()))

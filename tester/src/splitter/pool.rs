@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use super::session::GameRecord;
 use super::shard::SplitterFile;
-use bot::splitter::stats::stats;
+use bot::splitter::stats::{stats, Stats};
 
 #[derive(clap::Args, Debug)]
 pub struct PoolArgs {
@@ -109,17 +109,16 @@ pub fn run_pool(args: PoolArgs) -> ExitCode {
     for p in pooled {
         let line = writeln!(
             out,
-            "layout {} {}: {} plays of {} distinct dice; over dice: mean {:.3} sd {:.3} 95% CI [{:.3}, {:.3}] (over plays, as if independent: {:.3} +-{:.3})",
+            "layout {} {}: {} plays of {} distinct dice; over dice: mean {:.3} sd {:.3} {} (over plays, as if independent: {:.3} {})",
             p.layout,
             p.command,
             p.plays,
             p.dice,
             p.dice_mean,
             p.dice_sd,
-            p.dice_mean - p.dice_ci95,
-            p.dice_mean + p.dice_ci95,
+            Stats { n: p.dice, mean: p.dice_mean, sd: p.dice_sd, ci95: p.dice_ci95 }.ci_text(3),
             p.play_mean,
-            p.play_ci95
+            Stats { n: p.plays, mean: p.play_mean, sd: 0.0, ci95: p.play_ci95 }.pm_text(3)
         );
         match line.and_then(|_| out.flush()) {
             Ok(()) => {}
@@ -183,7 +182,8 @@ mod tests {
         let sd = (means.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / 4.0).sqrt();
         assert!((a.dice_mean - mean).abs() < 1e-9);
         assert!((a.dice_sd - sd).abs() < 1e-9);
-        assert!((a.dice_ci95 - 1.96 * sd / 5f64.sqrt()).abs() < 1e-9);
+        // Student's t with 4 degrees of freedom.
+        assert!((a.dice_ci95 - 2.776445 * sd / 5f64.sqrt()).abs() < 1e-5);
         assert!((a.play_mean - 286.0 / 8.0).abs() < 1e-9);
         assert_eq!((pooled[1].plays, pooled[1].dice), (1, 1));
     }

@@ -1,6 +1,7 @@
 //! Running games against bot processes, and the report.
 
 use super::shard::{Clock, SplitterFile};
+use crate::process::interrupt::interrupted;
 use crate::process::{BotProcess, Line, ReadFailure, Stderr};
 use crate::shard::Shard;
 use bot::cli::pipe::is_broken_pipe;
@@ -188,7 +189,7 @@ pub fn run_session(
             let (tasks, next, abort, seed) = (&tasks, &next, &abort, &seed);
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= tasks.len() || abort.load(Ordering::SeqCst) {
+                if i >= tasks.len() || abort.load(Ordering::SeqCst) || interrupted() {
                     break;
                 }
                 let t = &tasks[i];
@@ -454,12 +455,11 @@ fn extras(config: &Config, outcome: &Outcome, err: &mut dyn Write) {
         times.sort_by(f64::total_cmp);
         let _ = writeln!(
             err,
-            "# {name}: {} games, mean {:.3} sd {:.3} 95% CI [{:.3}, {:.3}]; move time median {:.2} ms, max {:.2} ms over {} moves",
+            "# {name}: {} games, mean {:.3} sd {:.3} {}; move time median {:.2} ms, max {:.2} ms over {} moves",
             s.n,
             s.mean,
             s.sd,
-            s.mean - s.ci95,
-            s.mean + s.ci95,
+            s.ci_text(3),
             quantile(&times, 0.5),
             quantile(&times, 1.0),
             times.len()
@@ -486,13 +486,14 @@ fn extras(config: &Config, outcome: &Outcome, err: &mut dyn Write) {
                 })
                 .collect();
             let d = stats(&diffs);
+            let ci = match d.interval() {
+                Some((low, high)) => format!("95% CI [{low:+.3}, {high:+.3}]"),
+                None => "95% CI: n too small".into(),
+            };
             let _ = writeln!(
                 err,
-                "# layout {layout} paired difference (command - vs) over {} seeds: {:+.3}, 95% CI [{:+.3}, {:+.3}]",
-                d.n,
-                d.mean,
-                d.mean - d.ci95,
-                d.mean + d.ci95
+                "# layout {layout} paired difference (command - vs) over {} seeds: {:+.3}, {ci}",
+                d.n, d.mean
             );
         }
     }
@@ -688,6 +689,7 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, log: &mut GameLog) -> Resu
                 ));
             }
             Err(ReadFailure::Timeout) => {
+                crate::process::load::warn_overrun("a bot gave no answer within --timeout-ms");
                 let cause = skipped
                     .describe()
                     .unwrap_or_else(|| match bot.silence_cause() {

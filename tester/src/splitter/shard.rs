@@ -108,6 +108,11 @@ pub struct MergeArgs {
 }
 
 pub fn run_merge(args: MergeArgs) -> ExitCode {
+    let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
+    let _json = match crate::process::outputs::claim(&[("--json", args.json.as_deref())], &inputs) {
+        Ok(c) => c,
+        Err(e) => return crate::fail(format!("tester splitter merge: {e}")),
+    };
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr();
     let result = merge(args, &mut stdout, &mut stderr);
