@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Strength check of the CodinGame bundle (issue 5): the bundle is the same engine code as
+# Strength check of the CodinGame bundle: the bundle is the same engine code as
 # `bot penguins`, so on the same seeds it must play at the same strength (within noise).
 #   1. bundle vs native `bot penguins`, head to head (expect about 50%);
 #   2. bundle vs greedy and native vs greedy on the same seed list (expect the same win rates).

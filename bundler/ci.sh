@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI step of the CodinGame bundle (issue 5): build the bundle from the real crate, compile it alone
+# CI step of the CodinGame bundle: build the bundle from the real crate, compile it alone
 # with plain `rustc --edition 2021 -O` (no Cargo, no crates), then referee seeded games against the
 # greedy baseline (2, 3 and 4 players, both seat orders in 2-player games).
 # Fails when the bundle is over 100000 characters, does not compile, or loses a game by error or
@@ -13,7 +13,7 @@ out=${BUNDLE_OUT:-target/codingame}
 # CodinGame's limits (50 ms turns) unless PENGUINS_TURN_MS says otherwise. On a machine so busy
 # with other jobs (load average above twice the cores) that a 50 ms answer depends on the
 # scheduler, the limit is widened to 150 ms and that is said: this step then proves the bundle
-# plays legal games; the engine's timing is measured by the arena (issue 4), not here.
+# plays legal games; the engine's timing is measured by the arena (`tester arena`), not here.
 cores=$(nproc)
 load=$(cut -d' ' -f1 /proc/loadavg)
 if [ -n "${PENGUINS_TURN_MS:-}" ]; then

@@ -11,8 +11,8 @@ pub struct Args {
     #[command(subcommand)]
     command: Option<PenguinsCommand>,
     /// Move chooser: engine (MCTS for 2, 3 and 4 players; the default), mcts, ab (alpha-beta),
-    /// greedy (push-aware one-ply baseline), random. mcts and ab take settings after a colon,
-    /// e.g. mcts:playouts=2000 (a fixed playout count instead of the clock, for A/B runs).
+    /// greedy (push-aware one-ply baseline), random. mcts and ab take a fixed-compute limit
+    /// instead of the clock, for A/B runs: mcts:playouts=N, ab:nodes=N.
     #[arg(long, default_value = "engine")]
     policy: String,
     /// Seed for every random choice the policy makes.
