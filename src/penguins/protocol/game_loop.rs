@@ -6,16 +6,9 @@ use std::time::{Duration, Instant};
 
 use super::decide::{decide, Decision};
 use super::infer::PushWatch;
-use super::input::{read_init, read_turn, Init, LineReader, Turn};
+use super::input::{read_init_lenient, read_turn, Init, LineReader, Turn};
 use crate::penguins::policy::{default_policy, Policy};
 use crate::penguins::rules::Rules;
-
-/// What the bot assumes when the init lines after the first are unreadable.
-pub const FALLBACK_INIT: Init = Init {
-    players: 2,
-    me: 0,
-    per_player: 4,
-};
 
 /// Time allowed for the first turn and for the others, minus what we keep as a margin.
 pub const FIRST_TURN_BUDGET: Duration = Duration::from_millis(900);
@@ -32,8 +25,13 @@ pub fn play<R: BufRead, W: Write>(
     rules: Rules,
 ) -> Result<(), String> {
     let mut reader = LineReader::new(input);
-    let init = match read_init(&mut reader) {
-        Ok(init) => init,
+    let init = match read_init_lenient(&mut reader) {
+        Ok((init, problems)) => {
+            for problem in problems {
+                let _ = writeln!(errors, "{problem}");
+            }
+            init
+        }
         Err(_) if reader.line_no() == 0 => {
             return Err(match reader.read_error() {
                 Some(cause) => format!("cannot read the input: {cause}"),
@@ -41,11 +39,7 @@ pub fn play<R: BufRead, W: Write>(
             })
         }
         // Not even the player count: this is not a Penguins game's input.
-        Err(e) if reader.line_no() == 1 => return Err(e),
-        Err(e) => {
-            let _ = writeln!(errors, "{e}; assuming 2 players, me = 0, 4 penguins each");
-            FALLBACK_INIT
-        }
+        Err(e) => return Err(e),
     };
     let mut player = Player::new(init, rules, policy);
     let mut first = true;

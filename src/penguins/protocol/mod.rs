@@ -18,10 +18,11 @@ pub mod position;
 pub mod referee_input;
 
 pub use decide::{decide, Decision};
-pub use game_loop::{codingame_main, play, Player, FALLBACK_INIT, FIRST_TURN_BUDGET, TURN_BUDGET};
+pub use game_loop::{codingame_main, play, Player, FIRST_TURN_BUDGET, TURN_BUDGET};
 pub use infer::PushWatch;
 pub use input::{
-    parse_action, quote, read_init, read_turn, Action, Init, LineReader, PenguinLine, Turn,
+    parse_action, quote, read_init, read_init_lenient, read_turn, Action, Init, LineReader,
+    PenguinLine, Turn,
 };
 pub use position::{action_to_move, build_state};
 pub use referee_input::{init_input, turn_input};
