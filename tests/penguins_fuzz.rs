@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use bot::penguins::policy::make_policy;
-use bot::penguins::protocol::{play, read_init_lenient, read_turn, LineReader};
+use bot::penguins::protocol::{play, read_init_lenient, read_turn, Budget, LineReader};
 use bot::penguins::{perft, Rules};
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
@@ -170,6 +170,7 @@ fn the_turn_loop_survives_damaged_input() {
                 &mut err,
                 policy.as_mut(),
                 Rules::LEAGUE2,
+                Budget::CodinGame,
             );
             prop_assert!(started.elapsed().as_secs() < 20, "slow case");
             match result {

@@ -56,18 +56,12 @@ fn fixed_limit(key: &str, limit: &mut Option<u64>, settings: &str) -> Result<(),
     Ok(())
 }
 
-/// Turn the protocol's deadline into a search budget: keep 10 ms plus 30% of the window in
-/// reserve, and stop deepening at half of what is left. The reserve is for being descheduled:
-/// with 2 cores and a load of 10-14, searches stopped at 20-24 ms were seen answering at 32-50 ms
-/// (measured in-process). On the protocol's 40 ms window the hard limit is 18 ms: in the arena
-/// (2 workers on 2 cores, load 2.2-2.8) it beat a 12 ms hard limit 243/1/156 in league 2 with
-/// turns of at most 41.4 ms; 22 ms won 253/0/147 but, in 400 league-1 games, answered twice
-/// after 50 ms.
+/// The turn's search budget: the hard limit is the protocol's deadline (its margin is already
+/// taken, see `protocol::budget`), and iterative deepening starts no iteration after half of it.
 pub fn budget_until(deadline: Instant) -> TimeBudget {
     let now = Instant::now();
     let window = deadline.saturating_duration_since(now);
-    let safety = Duration::from_millis(10) + window.mul_f64(0.30);
-    TimeBudget::for_turn(now, window, safety, 0.5)
+    TimeBudget::for_turn(now, window, Duration::ZERO, 0.5)
 }
 
 /// Search limit of one turn: the clock, unless a fixed node count was asked for (benchmarks).

@@ -2,20 +2,18 @@
 //! entry point.
 
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use super::budget::Budget;
 use super::decide::{decide, Decision};
 use super::infer::PushWatch;
 use super::input::{read_init_lenient, read_turn, Init, LineReader, Turn};
 use crate::penguins::policy::{default_policy, Policy};
 use crate::penguins::rules::Rules;
 
-/// Time allowed for the first turn and for the others, minus what we keep as a margin.
-pub const FIRST_TURN_BUDGET: Duration = Duration::from_millis(900);
-pub const TURN_BUDGET: Duration = Duration::from_millis(40);
-
 /// Play a whole game: init lines, then one answer per turn until the input ends. `rules` is the
-/// starting model (pushing is dropped if the game shows it is off). `Err` when the input is not a
+/// starting model (pushing is dropped if the game shows it is off); `budget` says how long each
+/// turn's search runs (it is named on `errors` at the first turn). `Err` when the input is not a
 /// Penguins game at all (nothing, or an unreadable first line) or the output is closed.
 pub fn play<R: BufRead, W: Write>(
     input: R,
@@ -23,6 +21,7 @@ pub fn play<R: BufRead, W: Write>(
     errors: &mut dyn Write,
     policy: &mut dyn Policy,
     rules: Rules,
+    budget: Budget,
 ) -> Result<(), String> {
     let mut reader = LineReader::new(input);
     let init = match read_init_lenient(&mut reader) {
@@ -54,13 +53,12 @@ pub fn play<R: BufRead, W: Write>(
                 return Ok(());
             }
         };
-        let budget = if first {
-            FIRST_TURN_BUDGET
-        } else {
-            TURN_BUDGET
-        };
+        if first {
+            let _ = writeln!(errors, "{}", budget.describe());
+        }
+        let deadline = started + budget.search_time(first);
         first = false;
-        let decision = player.answer(&turn, started + budget);
+        let decision = player.answer(&turn, deadline);
         for note in &decision.notes {
             let _ = writeln!(errors, "{note}");
         }
@@ -104,8 +102,8 @@ impl<'a> Player<'a> {
     }
 }
 
-/// The bundle's entry point: play on stdin/stdout with the default policy and rules (`league2`,
-/// pushing dropped if the game shows it is off).
+/// The bundle's entry point: play on stdin/stdout with the default policy, rules (`league2`,
+/// pushing dropped if the game shows it is off) and budget (CodinGame's).
 pub fn codingame_main() {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -116,6 +114,7 @@ pub fn codingame_main() {
         &mut std::io::stderr(),
         policy.as_mut(),
         Rules::LEAGUE2,
+        Budget::CodinGame,
     );
     if let Err(e) = result {
         eprintln!("{e}");

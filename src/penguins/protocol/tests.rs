@@ -34,13 +34,18 @@ fn run(input: &str, policy: &str) -> (Vec<String>, String) {
         &mut err,
         policy.as_mut(),
         Rules::default(),
+        Budget::CodinGame,
     )
     .unwrap();
     let out = String::from_utf8(out).unwrap();
-    (
-        out.lines().map(String::from).collect(),
-        String::from_utf8(err).unwrap(),
-    )
+    // The first turn names the time budget; the tests look at the notes after it.
+    let err = String::from_utf8(err).unwrap();
+    let budget_line = format!("{}\n", Budget::CodinGame.describe());
+    let notes = match err.find(&budget_line) {
+        Some(at) => format!("{}{}", &err[..at], &err[at + budget_line.len()..]),
+        None => err,
+    };
+    (out.lines().map(String::from).collect(), notes)
 }
 
 fn parse_turn(text: &str, init: &Init) -> Turn {
@@ -461,6 +466,7 @@ fn binary_or_empty_input_names_the_problem() {
             &mut Vec::new(),
             policy.as_mut(),
             Rules::default(),
+            Budget::CodinGame,
         )
         .unwrap_err()
     };
