@@ -193,6 +193,7 @@ mod tests {
             first_turn_ms: 1000,
             turn_ms: 50,
             slow_ms: 45.0,
+            cpu_time: false,
             rules: "default".into(),
             plan: match sprt {
                 false => Plan::Fixed {
@@ -228,6 +229,7 @@ mod tests {
             max_turn_ms: vec![1.5; n],
             first_turn_ms: vec![Some(3.0); n],
             later_turn_ms: vec![vec![0.5, 1.5]; n],
+            later_turn_cpu_ms: vec![vec![Some(0.4), None]; n],
             referee_error: None,
         }
     }
