@@ -6,6 +6,7 @@
 #   scripts/opponents.sh build htmf PATH        # PATH: a checkout of github.com/jthemphill/htmf
 #   scripts/opponents.sh build gameframe PATH   # PATH: github.com/tpepels/mcts_gameframe at f404332
 #   scripts/opponents.sh command htmf|gameframe MS   # the bot command, MS ms of search per move
+#   scripts/opponents.sh fixed htmf|gameframe N      # the bot command, N playouts per move
 #
 # Builds go to $OPPONENTS_DIR (default target/opponents). htmf needs cargo (its crates are
 # fetched from crates.io the first time); gameframe needs a JDK (javac 17 or later).
@@ -14,7 +15,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OPPONENTS_DIR:-$root/target/opponents}
 
 usage() {
-  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -63,10 +64,10 @@ build_gameframe() {
 }
 
 command_for() {
-  local engine=$1 ms=$2
+  local engine=$1 limit=$2
   case "$engine" in
-    htmf) echo "$out/htmf-adapter-bin --ms $ms" ;;
-    gameframe) echo "java -Xss16m -cp $out/gameframe-classes GameframeAdapter --ms $ms --seed {seed}" ;;
+    htmf) echo "$out/htmf-adapter-bin $limit" ;;
+    gameframe) echo "java -Xss16m -cp $out/gameframe-classes GameframeAdapter $limit --seed {seed}" ;;
     *) usage ;;
   esac
 }
@@ -80,10 +81,16 @@ case "${1:-}" in
       *) usage ;;
     esac
     ;;
-  command)
+  command | fixed)
     [ $# -eq 3 ] || usage
-    [[ "$3" =~ ^[0-9]+$ ]] || { echo "error: MS must be a whole number of milliseconds, got '$3'" >&2; exit 2; }
-    command_for "$2" "$3"
+    [[ "$3" =~ ^[0-9]+$ ]] || { echo "error: expected a whole number, got '$3'" >&2; exit 2; }
+    if [ "$1" = command ]; then
+      command_for "$2" "--ms $3"
+    elif [ "$2" = htmf ]; then
+      command_for "$2" "--playouts $3"
+    else
+      command_for "$2" "--simulations $3"
+    fi
     ;;
   *) usage ;;
 esac

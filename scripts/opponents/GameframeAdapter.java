@@ -5,6 +5,7 @@
 // no gameframe code lives in this repository.
 //
 //     java -cp CLASSES GameframeAdapter [--ms N] [--seed S]
+//     java -cp CLASSES GameframeAdapter --simulations N [--seed S]   # fixed compute, any load
 //
 // Gameframe plays 2 players, placement on one-fish tiles, no pushing (our league1,one-fish); at
 // the end it scores the tiles under the penguins (our score-under). Its board has 8 rows of 8, 7,
@@ -45,10 +46,12 @@ public class GameframeAdapter {
     public static void main(String[] args) throws Exception {
         long ms = 1000;
         long seed = 1;
+        int simulations = 0;
         for (int k = 0; k + 1 < args.length; k += 2) {
             if (args[k].equals("--ms")) ms = Long.parseLong(args[k + 1]);
             else if (args[k].equals("--seed")) seed = Long.parseLong(args[k + 1]);
-            else fail("unknown argument " + args[k] + " (usage: --ms N --seed S)");
+            else if (args[k].equals("--simulations")) simulations = Integer.parseInt(args[k + 1]);
+            else fail("unknown argument " + args[k] + " (usage: --ms N | --simulations N, --seed S)");
         }
         // Gameframe prints its own notes on stdout: keep stdout for the answers only.
         PrintStream answers = System.out;
@@ -114,7 +117,7 @@ public class GameframeAdapter {
             mine = null;
             if (!actions.isEmpty()) {
                 passUntil(board, me + 1);
-                Move best = search(board, me + 1, Math.max(1, ms - (System.currentTimeMillis() - started)));
+                Move best = search(board, me + 1, Math.max(1, ms - (System.currentTimeMillis() - started)), simulations);
                 Action chosen = listed(best, actions, cells);
                 if (chosen != null) {
                     answer = chosen.text;
@@ -159,7 +162,7 @@ public class GameframeAdapter {
         board.doAIMove(move, player);
     }
 
-    private static Move search(Board board, int player, long ms) {
+    private static Move search(Board board, int player, long ms, int simulations) {
         MCTSOptions options = new MCTSOptions();
         options.setGame("penguin");
         options.debug = false;
@@ -167,12 +170,16 @@ public class GameframeAdapter {
         options.solver = true;
         options.earlyEval = true;
         options.pdepth = 3;
-        options.fixedSimulations = false;
+        options.fixedSimulations = simulations > 0;
+        options.simulations = simulations;
         options.timeInterval = (int) ms;
         options.resetSimulations("penguin");
         MCTSPlayer ai = new MCTSPlayer();
         ai.setOptions(options);
         ai.getMove(board.copy(), null, player, false, null);
+        // After a timed search gameframe keeps 1.1 x its simulation count (for its next search).
+        int done = options.fixedSimulations ? options.simulations : (int) Math.round(options.numSimulations / 1.1);
+        System.err.println("gameframe-adapter: " + done + " simulations");
         return (Move) ai.getBestMove();
     }
 

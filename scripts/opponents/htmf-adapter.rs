@@ -3,7 +3,8 @@
 //! the end of the game). Built by `scripts/opponents.sh` against a local checkout of htmf; no
 //! htmf code lives in this repository.
 //!
-//!     htmf-adapter [--ms N]      # N ms of search per turn (default 1000), from the first line
+//!     htmf-adapter [--ms N]        # N ms of search per turn (default 1000), from the first line
+//!     htmf-adapter --playouts N    # N playouts per turn instead (fixed compute, any load)
 //!
 //! htmf plays 2 players, placement on one-fish tiles, no pushing (our `league1,one-fish`). It
 //! scores every tile a penguin ever stood on, the tiles under its penguins included (our
@@ -23,6 +24,13 @@ use htmf_bots::MCTSBot;
 /// Placements in a 2-player game (4 penguins each).
 const PLACEMENTS: usize = 8;
 
+/// When a turn's search stops.
+#[derive(Clone, Copy)]
+enum Limit {
+    Until(Instant),
+    Playouts(u64),
+}
+
 struct Penguin {
     id: usize,
     owner: usize,
@@ -39,12 +47,19 @@ struct Turn {
 
 fn main() {
     let mut ms = 1000u64;
+    let mut playouts: Option<u64> = None;
     let args: Vec<String> = std::env::args().collect();
     let mut k = 1;
     while k < args.len() {
         match (args[k].as_str(), args.get(k + 1)) {
             ("--ms", Some(v)) => ms = v.parse().unwrap_or_else(|_| fail("--ms: a number")),
-            _ => fail(&format!("unknown argument {:?} (usage: --ms N)", args[k])),
+            ("--playouts", Some(v)) => {
+                playouts = Some(v.parse().unwrap_or_else(|_| fail("--playouts: a number")))
+            }
+            _ => fail(&format!(
+                "unknown argument {:?} (usage: --ms N | --playouts N)",
+                args[k]
+            )),
         }
         k += 2;
     }
@@ -67,7 +82,11 @@ fn main() {
         for p in &turn.penguins {
             claimed[p.owner] |= 1 << htmf_index(p.cell);
         }
-        let answer = choose(&turn, &fish, claimed, me, started + Duration::from_millis(ms));
+        let limit = match playouts {
+            Some(n) => Limit::Playouts(n),
+            None => Limit::Until(started + Duration::from_millis(ms)),
+        };
+        let answer = choose(&turn, &fish, claimed, me, limit);
         writeln!(out, "{answer}").and_then(|_| out.flush()).ok();
     }
 }
@@ -189,7 +208,7 @@ fn position(turn: &Turn, fish: &[u8; 64], claimed: [u64; 2], label: [usize; 2]) 
     }
 }
 
-fn choose(turn: &Turn, fish: &[u8; 64], claimed: [u64; 2], me: usize, deadline: Instant) -> String {
+fn choose(turn: &Turn, fish: &[u8; 64], claimed: [u64; 2], me: usize, limit: Limit) -> String {
     let Some(first) = turn.actions.first() else {
         return "MOVE 0 A1".to_string();
     };
@@ -214,7 +233,10 @@ fn choose(turn: &Turn, fish: &[u8; 64], claimed: [u64; 2], me: usize, deadline: 
     }
     let mut bot = MCTSBot::new(state, seat);
     let mut playouts = 0u64;
-    while Instant::now() < deadline {
+    while match limit {
+        Limit::Until(deadline) => Instant::now() < deadline,
+        Limit::Playouts(n) => playouts < n,
+    } {
         bot.playout();
         playouts += 1;
     }
