@@ -35,6 +35,7 @@ impl Heuristics {
         if self.eval.solo.memo_len() > 2_000_000 {
             self.eval.solo.clear();
         }
+        self.eval.solo.make_room();
         self.eval.solo.forget_failures();
         self.eval.presolve(root, solve_budget, deadline);
         self.eval.solo.forget_failures();
