@@ -175,8 +175,11 @@ pub fn phase(state: &State) -> &'static str {
 
 impl MctsPolicy {
     pub fn new(seed: u64) -> Self {
+        let mut engine = Mcts::new();
+        // Each turn continues the tree of the turn before (after our move and the replies).
+        engine.keep_tree = true;
         MctsPolicy {
-            engine: Mcts::new(),
+            engine,
             heuristics: Heuristics::new(Weights::default()),
             seed,
             turn: 0,
@@ -214,9 +217,10 @@ impl Policy for MctsPolicy {
         let result = self.engine.search(state, &mut self.heuristics, limit, seed);
         if self.verbose {
             eprintln!(
-                "mcts: playouts {} nodes {} seed {seed} in {:.1} ms",
+                "mcts: playouts {} nodes {} (kept {}) seed {seed} in {:.1} ms",
                 result.playouts,
                 result.nodes,
+                result.kept,
                 started.elapsed().as_secs_f64() * 1e3
             );
         }
