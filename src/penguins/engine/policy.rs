@@ -34,10 +34,15 @@ pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy
         "mcts" => {
             let mut p = MctsPolicy::new(seed);
             // Experiment: `playouts=N;boost=PHASE:K` multiplies the playouts in one phase.
-            let (settings, boost) = settings.split_once(';').unwrap_or((settings, ""));
-            if let Some(rest) = boost.strip_prefix("boost=") {
-                let (phase, k) = rest.split_once(':').unwrap_or((rest, "4"));
-                p.boost = Some((phase.to_string(), k.parse().unwrap_or(4)));
+            let (settings, experiments) = settings.split_once(';').unwrap_or((settings, ""));
+            for experiment in experiments.split(';') {
+                if let Some(rest) = experiment.strip_prefix("boost=") {
+                    let (phase, k) = rest.split_once(':').unwrap_or((rest, "4"));
+                    p.boost = Some((phase.to_string(), k.parse().unwrap_or(4)));
+                }
+                if experiment == "fresh" {
+                    p.engine.keep_tree = false;
+                }
             }
             fixed_limit("playouts", &mut p.playouts, settings)
                 .map(|_| Box::new(p) as Box<dyn Policy>)
