@@ -33,17 +33,6 @@ pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy
         }
         "mcts" => {
             let mut p = MctsPolicy::new(seed);
-            // Experiment: `playouts=N;boost=PHASE:K` multiplies the playouts in one phase.
-            let (settings, experiments) = settings.split_once(';').unwrap_or((settings, ""));
-            for experiment in experiments.split(';') {
-                if let Some(rest) = experiment.strip_prefix("boost=") {
-                    let (phase, k) = rest.split_once(':').unwrap_or((rest, "4"));
-                    p.boost = Some((phase.to_string(), k.parse().unwrap_or(4)));
-                }
-                if experiment == "fresh" {
-                    p.engine.keep_tree = false;
-                }
-            }
             fixed_limit("playouts", &mut p.playouts, settings)
                 .map(|_| Box::new(p) as Box<dyn Policy>)
         }
@@ -163,19 +152,6 @@ pub struct MctsPolicy {
     /// Fixed playout count instead of the clock (reproducible runs).
     pub playouts: Option<u64>,
     pub verbose: bool,
-    pub boost: Option<(String, u64)>,
-}
-
-/// The phase of the game: placement, midgame, endgame (at most 16 free tiles in regions that
-/// two players share).
-pub fn phase(state: &State) -> &'static str {
-    if state.in_placement() {
-        "placement"
-    } else if super::eval::regions(state).shared.count_ones() > 16 {
-        "midgame"
-    } else {
-        "endgame"
-    }
 }
 
 impl MctsPolicy {
@@ -190,7 +166,6 @@ impl MctsPolicy {
             turn: 0,
             playouts: None,
             verbose: true,
-            boost: None,
         }
     }
 }
@@ -205,13 +180,7 @@ impl Policy for MctsPolicy {
             return legal[0];
         }
         let started = Instant::now();
-        let mut playouts = self.playouts;
-        if let (Some(n), Some((p, k))) = (playouts, &self.boost) {
-            if phase(state) == p {
-                playouts = Some(n * k);
-            }
-        }
-        let limit = limit(deadline, playouts);
+        let limit = limit(deadline, self.playouts);
         prepare(&mut self.heuristics, state, &limit);
         // Exact endgames are alpha-beta's job even in the MCTS policy: it solves them outright.
         if let Some(best) = solved_move(state, &mut self.heuristics, &limit) {
