@@ -25,25 +25,12 @@ impl Game for State {
     }
 
     /// The rules' Zobrist hash covers tiles, penguins and the side to move but not scores, which
-    /// the search's values include, nor the rules (a bot can drop pushing mid-game, and a tree
-    /// kept from the turn before then no longer holds): mix both in.
+    /// the search's values include: mix them in.
     fn hash(&self) -> u64 {
         let mut h = State::hash(self);
         for (p, &s) in State::scores(self).iter().enumerate() {
             h ^= (s as u64 + 1)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15u64.rotate_left(p as u32 * 16 + 1));
-        }
-        let rules = self.rules();
-        let switches = [
-            rules.push,
-            rules.score_tiles_under_penguins,
-            rules.end_when_leader_alone,
-            rules.placement != crate::penguins::Placement::AnyTile,
-        ];
-        for (k, on) in switches.into_iter().enumerate() {
-            if on {
-                h ^= 0xD6E8_FEB8_6659_FD93u64.rotate_left(k as u32 * 13 + 7);
-            }
         }
         h
     }

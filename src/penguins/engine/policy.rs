@@ -156,11 +156,8 @@ pub struct MctsPolicy {
 
 impl MctsPolicy {
     pub fn new(seed: u64) -> Self {
-        let mut engine = Mcts::new();
-        // Each turn continues the tree of the turn before (after our move and the replies).
-        engine.keep_tree = true;
         MctsPolicy {
-            engine,
+            engine: Mcts::new(),
             heuristics: Heuristics::new(Weights::default()),
             seed,
             turn: 0,
@@ -191,10 +188,9 @@ impl Policy for MctsPolicy {
         let result = self.engine.search(state, &mut self.heuristics, limit, seed);
         if self.verbose {
             eprintln!(
-                "mcts: playouts {} nodes {} (kept {}) seed {seed} in {:.1} ms",
+                "mcts: playouts {} nodes {} seed {seed} in {:.1} ms",
                 result.playouts,
                 result.nodes,
-                result.kept,
                 started.elapsed().as_secs_f64() * 1e3
             );
         }
