@@ -123,37 +123,44 @@ fn read_turn(first: String, next: &mut impl FnMut() -> Option<String>) -> Turn {
     for _ in 0..2 {
         let _score: i64 = number(next());
     }
-    let count: usize = number(next());
-    let penguins = (0..count)
-        .map(|_| {
-            let line = next().unwrap_or_else(|| fail("input ended in the penguins"));
-            let words: Vec<&str> = line.split_whitespace().collect();
-            match words.as_slice() {
-                [id, owner, cell] => Penguin {
-                    id: number(Some(id.to_string())),
-                    owner: number(Some(owner.to_string())),
-                    cell: cell_of(cell),
-                },
-                _ => fail(&format!("bad penguin line {line:?}")),
-            }
-        })
-        .collect();
-    let count: usize = number(next());
-    let actions = (0..count)
-        .map(|_| {
-            let line = next().unwrap_or_else(|| fail("input ended in the actions"));
-            let words: Vec<&str> = line.split_whitespace().collect();
-            match words.as_slice() {
-                [_, id, cell, ..] => (line.clone(), number(Some(id.to_string())), cell_of(cell)),
-                _ => fail(&format!("bad action line {line:?}")),
-            }
-        })
-        .collect();
+    let penguins = read_list(next, "penguin", |_, words| match words {
+        [id, owner, cell] => Some(Penguin {
+            id: number(Some(id.to_string())),
+            owner: number(Some(owner.to_string())),
+            cell: cell_of(cell),
+        }),
+        _ => None,
+    });
+    let actions = read_list(next, "action", |line, words| match words {
+        [_, id, cell, ..] => Some((
+            line.to_string(),
+            number(Some(id.to_string())),
+            cell_of(cell),
+        )),
+        _ => None,
+    });
     Turn {
         fish,
         penguins,
         actions,
     }
+}
+
+/// A count line, then that many lines, each read by `parse` from the line and its words (`None`:
+/// malformed).
+fn read_list<T>(
+    next: &mut impl FnMut() -> Option<String>,
+    what: &str,
+    parse: impl Fn(&str, &[&str]) -> Option<T>,
+) -> Vec<T> {
+    let count: usize = number(next());
+    (0..count)
+        .map(|_| {
+            let line = next().unwrap_or_else(|| fail(&format!("input ended in the {what}s")));
+            let words: Vec<&str> = line.split_whitespace().collect();
+            parse(&line, &words).unwrap_or_else(|| fail(&format!("bad {what} line {line:?}")))
+        })
+        .collect()
 }
 
 /// htmf numbers the 60 cells row by row (rows of 7, 8, 7, ...), in the same even-r layout as
@@ -195,8 +202,8 @@ fn position(turn: &Turn, fish: &[u8; 64], claimed: [u64; 2], label: [usize; 2]) 
         // htmf drops penguins that cannot move; so do its playouts.
         board.reap();
     }
-    let removed = fish.iter().filter(|&&n| n > 0).count()
-        - turn.fish.iter().filter(|&&n| n > 0).count();
+    let removed =
+        fish.iter().filter(|&&n| n > 0).count() - turn.fish.iter().filter(|&&n| n > 0).count();
     let turn_no = if placed < PLACEMENTS {
         placed
     } else {

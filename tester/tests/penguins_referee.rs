@@ -43,6 +43,13 @@ fn ended_normally(replay: &serde_json::Value) -> bool {
     reason == "no player can move" || reason.starts_with("early end: only seat")
 }
 
+/// The game was played to its end and no seat failed.
+fn assert_played_out(replay: &serde_json::Value) {
+    assert!(ended_normally(replay), "{}", replay["end_reason"]);
+    let failures = replay["failures"].as_array().unwrap();
+    assert!(failures.iter().all(|f| f.is_null()), "{failures:?}");
+}
+
 #[test]
 fn an_illegal_action_loses_and_is_reported() {
     let (a, b) = (fake("first"), fake("illegal"));
@@ -326,12 +333,7 @@ fn an_answer_well_inside_the_limit_never_loses_on_time() {
         &["--bot", &a, "--bot", &b, "--turn-ms", "400", "--seed", "5"],
         "well-inside",
     );
-    assert!(ended_normally(&replay), "{}", replay["end_reason"]);
-    assert!(replay["failures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|f| f.is_null()));
+    assert_played_out(&replay);
     let times = turn_times(&replay);
     assert!(times.len() > 10);
     // Each recorded time covers at least the bot's own sleep, and stays inside the limit.
@@ -534,12 +536,7 @@ fn the_cpu_time_judge_tells_a_descheduled_bot_from_a_slow_one() {
     // The CPU-time judge: the sleeper plays the whole game, and its turns are recorded with
     // their wall time over the limit and their CPU time under it.
     let replay = sleeper(&["--cpu-time"], "cpu-judge-sleep");
-    assert!(ended_normally(&replay), "{}", replay["end_reason"]);
-    assert!(replay["failures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|f| f.is_null()));
+    assert_played_out(&replay);
     let late_turns: Vec<_> = replay["turns"]
         .as_array()
         .unwrap()
