@@ -75,3 +75,26 @@ fn input_that_is_not_a_penguins_game_names_the_problem() {
     assert!(!ok);
     assert!(err.contains("no input"), "{err}");
 }
+
+#[test]
+fn the_time_budget_is_named_at_the_first_turn_and_checked() {
+    let position = first_perft_position();
+    for (args, shown) in [
+        (vec![], "time budget codingame: search stops 900 ms"),
+        (
+            vec!["--budget", "conservative"],
+            "time budget conservative: search stops 620 ms",
+        ),
+    ] {
+        let mut all = vec!["penguins", "--policy", "greedy"];
+        all.extend(args);
+        let (ok, out, err) = run(&all, &position);
+        assert!(ok, "{err}");
+        assert_eq!(out.lines().count(), 1);
+        assert!(err.contains(shown), "{err}");
+    }
+    let (ok, _, err) = run(&["penguins", "--budget", "slow"], "");
+    assert!(!ok);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("unknown budget \"slow\""), "{err}");
+}

@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use bot::penguins::policy::make_policy;
-use bot::penguins::protocol::{play, read_init, read_turn, LineReader, FALLBACK_INIT};
+use bot::penguins::protocol::{play, read_init_lenient, read_turn, Budget, LineReader};
 use bot::penguins::{perft, Rules};
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
@@ -140,11 +140,10 @@ fn the_turn_loop_survives_damaged_input() {
             let mut reader = LineReader::new(&bytes[..]);
             let mut turns_read = 0;
             // As the loop does: past a readable player count, unreadable init lines get defaults.
-            let init = read_init(&mut reader).or_else(|e| match reader.line_no() {
-                0 | 1 => Err(e),
-                _ => Ok(FALLBACK_INIT),
-            });
-            if let Ok(init) = init {
+            if let Ok((init, problems)) = read_init_lenient(&mut reader) {
+                for p in &problems {
+                    one_line(p)?;
+                }
                 loop {
                     match read_turn(&mut reader, &init) {
                         Ok(Some(turn)) => {
@@ -171,6 +170,7 @@ fn the_turn_loop_survives_damaged_input() {
                 &mut err,
                 policy.as_mut(),
                 Rules::LEAGUE2,
+                Budget::CodinGame,
             );
             prop_assert!(started.elapsed().as_secs() < 20, "slow case");
             match result {

@@ -3,6 +3,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use crate::penguins::protocol::Budget;
 use crate::penguins::{make_policy, perft, protocol, Rules};
 
 /// Play CodinGame Penguins over stdin/stdout (default), or run perft on one position.
@@ -11,8 +12,8 @@ pub struct Args {
     #[command(subcommand)]
     command: Option<PenguinsCommand>,
     /// Move chooser: engine (MCTS for 2, 3 and 4 players; the default), mcts, ab (alpha-beta),
-    /// greedy (push-aware one-ply baseline), random. mcts and ab take settings after a colon,
-    /// e.g. mcts:playouts=2000 (a fixed playout count instead of the clock, for A/B runs).
+    /// greedy (push-aware one-ply baseline), random. mcts and ab take a fixed-compute limit
+    /// instead of the clock, for A/B runs: mcts:playouts=N, ab:nodes=N.
     #[arg(long, default_value = "engine")]
     policy: String,
     /// Seed for every random choice the policy makes.
@@ -23,6 +24,11 @@ pub struct Args {
     /// score-under. Pushing is dropped on its own if the game shows it is off.
     #[arg(long, default_value = "league2")]
     rules: String,
+    /// Time budget: codingame (the default: search until 40 ms after each turn's first input
+    /// line, 900 ms on the first turn; CodinGame allows 50 and 1000) or conservative (18 ms and
+    /// 620 ms, for a machine so loaded that the bot is descheduled for tens of milliseconds).
+    #[arg(long, default_value = "codingame")]
+    budget: String,
 }
 
 #[derive(Subcommand)]
@@ -56,6 +62,10 @@ fn play(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(e) => return super::fail(format!("--rules: {e}")),
     };
+    let budget = match Budget::parse(&args.budget) {
+        Ok(b) => b,
+        Err(e) => return super::fail(format!("--budget: {e}")),
+    };
     let mut policy = match make_policy(&args.policy, args.seed) {
         Ok(p) => p,
         Err(e) => return super::fail(format!("--policy: {e}")),
@@ -74,6 +84,7 @@ fn play(args: Args) -> ExitCode {
         &mut std::io::stderr(),
         policy.as_mut(),
         rules,
+        budget,
     ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => super::fail(e),

@@ -26,7 +26,7 @@ pub fn policy_names() -> Vec<&'static str> {
 
 /// The policy `codingame_main` plays with.
 pub fn default_policy() -> Box<dyn Policy> {
-    Box::new(super::engine::EnginePolicy::new(0))
+    Box::new(super::engine::MctsPolicy::new(0))
 }
 
 /// Build a policy by name (an engine name, see `engine::ENGINE_NAMES`, or a baseline); every

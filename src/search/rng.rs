@@ -31,11 +31,6 @@ impl SplitMix64 {
         debug_assert!(n > 0);
         (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
-
-    /// Uniform in [0, 1).
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 #[cfg(test)]

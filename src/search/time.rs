@@ -27,26 +27,6 @@ impl TimeBudget {
         TimeBudget { start, soft, hard }
     }
 
-    /// CodinGame Penguins figures: 1 s first turn (we stop by ~800 ms), then 50 ms (we stop by
-    /// ~38 ms so that no turn reaches 45 ms on a loaded machine).
-    pub fn penguins(start: Instant, first_turn: bool) -> Self {
-        if first_turn {
-            Self::for_turn(
-                start,
-                Duration::from_millis(1000),
-                Duration::from_millis(200),
-                0.6,
-            )
-        } else {
-            Self::for_turn(
-                start,
-                Duration::from_millis(50),
-                Duration::from_millis(12),
-                0.5,
-            )
-        }
-    }
-
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
@@ -175,8 +155,14 @@ mod tests {
     #[test]
     fn expired_budget_stops_at_first_poll() {
         let start = Instant::now() - Duration::from_millis(100);
-        let budget = TimeBudget::penguins(start, false);
-        assert!(budget.hard <= Duration::from_millis(40) && budget.soft < budget.hard);
+        let budget = TimeBudget::for_turn(
+            start,
+            Duration::from_millis(50),
+            Duration::from_millis(10),
+            0.5,
+        );
+        assert_eq!(budget.hard, Duration::from_millis(40));
+        assert_eq!(budget.soft, Duration::from_millis(20));
         let mut clock = Clock::new(SearchLimit::time(budget), 1000);
         assert!(clock.soft_expired());
         assert!(clock.tick());
@@ -184,8 +170,13 @@ mod tests {
 
     #[test]
     fn fresh_budget_does_not_stop() {
-        let budget = TimeBudget::penguins(Instant::now(), true);
-        assert!(budget.hard < Duration::from_millis(900));
+        let budget = TimeBudget::for_turn(
+            Instant::now(),
+            Duration::from_millis(1000),
+            Duration::from_millis(100),
+            0.6,
+        );
+        assert_eq!(budget.hard, Duration::from_millis(900));
         let mut clock = Clock::new(SearchLimit::time(budget), 1000);
         assert!(!clock.tick());
         assert!(!clock.soft_expired());

@@ -43,6 +43,13 @@ fn ended_normally(replay: &serde_json::Value) -> bool {
     reason == "no player can move" || reason.starts_with("early end: only seat")
 }
 
+/// The game was played to its end and no seat failed.
+fn assert_played_out(replay: &serde_json::Value) {
+    assert!(ended_normally(replay), "{}", replay["end_reason"]);
+    let failures = replay["failures"].as_array().unwrap();
+    assert!(failures.iter().all(|f| f.is_null()), "{failures:?}");
+}
+
 #[test]
 fn an_illegal_action_loses_and_is_reported() {
     let (a, b) = (fake("first"), fake("illegal"));
@@ -328,12 +335,7 @@ fn an_answer_well_inside_the_limit_never_loses_on_time() {
         &["--bot", &a, "--bot", &b, "--turn-ms", "400", "--seed", "5"],
         "well-inside",
     );
-    assert!(ended_normally(&replay), "{}", replay["end_reason"]);
-    assert!(replay["failures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|f| f.is_null()));
+    assert_played_out(&replay);
     let times = turn_times(&replay);
     assert!(times.len() > 10);
     // Each recorded time covers at least the bot's own sleep, and stays inside the limit.
@@ -516,4 +518,64 @@ fn pushes_are_recorded_checked_and_viewed() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(!html.exists());
     let _ = std::fs::remove_file(json);
+}
+
+#[test]
+fn the_cpu_time_judge_tells_a_descheduled_bot_from_a_slow_one() {
+    // Seat 1 sleeps 120 ms before each later answer (like a bot descheduled on a busy machine:
+    // wall time passes, its CPU time does not), seat 0 plays at once.
+    let sleeper = |extra: &[&str], name: &str| {
+        let (ok, sleepy) = (fake("first"), fake("late:1:120"));
+        let mut args = vec!["--bot", &ok, "--bot", &sleepy, "--first-ms", "5000"];
+        args.extend(extra);
+        referee(&args, name).1
+    };
+    // The wall clock judges: a timeout, whose detail names the small CPU time.
+    let replay = sleeper(&[], "cpu-judge-wall");
+    assert_eq!(replay["failures"][1]["kind"], "timeout");
+    let detail = replay["failures"][1]["detail"].as_str().unwrap();
+    assert!(detail.contains("CPU time"), "{detail}");
+    // The CPU-time judge: the sleeper plays the whole game, and its turns are recorded with
+    // their wall time over the limit and their CPU time under it.
+    let replay = sleeper(&["--cpu-time"], "cpu-judge-sleep");
+    assert_played_out(&replay);
+    let late_turns: Vec<_> = replay["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["player"] == 1 && t["time_ms"].as_f64().unwrap() > 50.0)
+        .collect();
+    assert!(!late_turns.is_empty());
+    for t in late_turns {
+        assert!(t["cpu_ms"].as_f64().unwrap() < 50.0, "{t}");
+    }
+    // A bot that computes 80 ms of CPU time is late under the CPU-time judge too.
+    let (ok, busy) = (fake("first"), fake("busy:1:80"));
+    let args = [
+        "--bot",
+        &ok,
+        "--bot",
+        &busy,
+        "--first-ms",
+        "5000",
+        "--cpu-time",
+    ];
+    let (_, replay) = referee(&args, "cpu-judge-busy");
+    assert_eq!(replay["failures"][1]["kind"], "timeout");
+    // "used 80.3 ms of CPU time, over the 50 ms limit", or on a machine so busy that 80 ms of
+    // CPU take more than 4 x 50 ms of wall time, the wall-clock cap's message with the CPU time.
+    let detail = replay["failures"][1]["detail"].as_str().unwrap();
+    let number = |text: &str| -> f64 {
+        let digits: String = text
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        digits.parse().unwrap_or(0.0)
+    };
+    let cpu_ms = match (detail.strip_prefix("used "), detail.find("(CPU time ")) {
+        (Some(rest), _) => number(rest),
+        (None, Some(at)) => number(&detail[at + "(CPU time ".len()..]),
+        _ => 0.0,
+    };
+    assert!(cpu_ms >= 79.0, "{detail}");
 }

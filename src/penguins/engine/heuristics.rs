@@ -17,8 +17,6 @@ pub struct Heuristics {
     pub rollout: u32,
     /// Score lead (points) that maps to a value of about 0.73 in MCTS playouts.
     pub value_scale: f32,
-    /// Share of rollout moves that take the most fish now (the rest are uniformly random).
-    pub greedy_share: f64,
 }
 
 impl Heuristics {
@@ -27,7 +25,6 @@ impl Heuristics {
             eval: Evaluation::new(weights),
             rollout: 10,
             value_scale: 300.0,
-            greedy_share: 0.0,
         }
     }
 
@@ -38,6 +35,7 @@ impl Heuristics {
         if self.eval.solo.memo_len() > 2_000_000 {
             self.eval.solo.clear();
         }
+        self.eval.solo.make_room();
         self.eval.solo.forget_failures();
         self.eval.presolve(root, solve_budget, deadline);
         self.eval.solo.forget_failures();
@@ -56,16 +54,6 @@ impl Heuristics {
         }
         values
     }
-}
-
-/// Rollout preference: fish taken now, then fish on the landing tile.
-fn greedy_key(state: &State, mv: &Move) -> u8 {
-    let gain = if mv.is_placement() {
-        0
-    } else {
-        state.fish_at(mv.from)
-    };
-    gain * 4 + state.fish_at(mv.to)
 }
 
 /// Ordering key: the greedy preference (push, points now, fish landed on, fish around) as one
@@ -102,15 +90,7 @@ impl Playout<State> for Heuristics {
             if moves.is_empty() {
                 break;
             }
-            let mv = if rng.unit() < self.greedy_share {
-                *moves
-                    .iter()
-                    .max_by_key(|m| greedy_key(game, m))
-                    .expect("moves is not empty")
-            } else {
-                moves[rng.below(moves.len())]
-            };
-            game.apply(mv);
+            game.apply(moves[rng.below(moves.len())]);
         }
         let e = self.eval.estimate(game);
         self.values(&e.points, game.players(), e.exact)

@@ -12,4 +12,4 @@ pub mod solo;
 #[cfg(test)]
 mod tests;
 
-pub use policy::{make_engine_policy, AlphaBetaPolicy, EnginePolicy, MctsPolicy, ENGINE_NAMES};
+pub use policy::{make_engine_policy, AlphaBetaPolicy, MctsPolicy, ENGINE_NAMES};

@@ -1,5 +1,6 @@
-//! The engine policies the protocol loop can play with: `ab` (paranoid alpha-beta), `mcts`, and
-//! `engine` (the stronger of the two for the game's player count, as measured by SPRT).
+//! The engine policies the protocol loop can play with: `mcts` (also `engine`, the default:
+//! it beat `ab` in the arena with 2 and with 4 players) and `ab` (paranoid alpha-beta, kept as a
+//! baseline).
 
 use std::time::{Duration, Instant};
 
@@ -14,10 +15,9 @@ use crate::search::time::{SearchLimit, TimeBudget};
 /// Solver positions spent at the start of a turn on the root's one-player regions.
 pub const PRESOLVE_BUDGET: u64 = 5_000;
 
-/// Names `make_engine_policy` knows. Each takes optional settings after a colon, e.g.
-/// `mcts:rollout=0,c=0.5` (keys: rollout, greedy, c, scale, reach, unsolved, mobility, unplaced,
-/// depth, tempo, threat, threatmove; and the fixed-compute limits `playouts` for mcts, `nodes`
-/// for ab, which replace the clock for reproducible A/B runs).
+/// Names `make_engine_policy` knows. `mcts` and `ab` take one optional setting after a colon,
+/// their fixed-compute limit: `mcts:playouts=N`, `ab:nodes=N` (a count per turn that replaces the
+/// clock, so the same settings give the same game whatever the machine's load).
 pub const ENGINE_NAMES: &[&str] = &["engine", "ab", "mcts"];
 
 /// The engine policy `name` (with its settings), `None` when `name` is not an engine's, or the
@@ -25,17 +25,15 @@ pub const ENGINE_NAMES: &[&str] = &["engine", "ab", "mcts"];
 pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy>, String>> {
     let (base, settings) = name.split_once(':').unwrap_or((name, ""));
     let built: Result<Box<dyn Policy>, String> = match base {
-        "engine" if settings.is_empty() => Ok(Box::new(EnginePolicy::new(seed))),
-        "engine" => Err("engine takes no settings (use ab:... or mcts:...)".into()),
+        "engine" if settings.is_empty() => Ok(Box::new(MctsPolicy::new(seed))),
+        "engine" => Err("engine takes no settings (use mcts:playouts=N or ab:nodes=N)".into()),
         "ab" => {
             let mut p = AlphaBetaPolicy::new();
-            let fixed = ("nodes", &mut p.nodes);
-            tune(&mut p.heuristics, None, fixed, settings).map(|_| Box::new(p) as Box<dyn Policy>)
+            fixed_limit("nodes", &mut p.nodes, settings).map(|_| Box::new(p) as Box<dyn Policy>)
         }
         "mcts" => {
             let mut p = MctsPolicy::new(seed);
-            let fixed = ("playouts", &mut p.playouts);
-            tune(&mut p.heuristics, Some(&mut p.engine), fixed, settings)
+            fixed_limit("playouts", &mut p.playouts, settings)
                 .map(|_| Box::new(p) as Box<dyn Policy>)
         }
         _ => return None,
@@ -43,59 +41,27 @@ pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy
     Some(built.map_err(|e| format!("{name}: {e}")))
 }
 
-/// Applies `key=value,...` settings (for tuning runs in the arena). `fixed` names the engine's
-/// fixed-compute key and its limit (a count that replaces the clock).
-fn tune(
-    h: &mut Heuristics,
-    mcts: Option<&mut Mcts<State>>,
-    fixed: (&str, &mut Option<u64>),
-    settings: &str,
-) -> Result<(), String> {
-    let mut mcts = mcts;
-    for item in settings.split(',').filter(|s| !s.is_empty()) {
-        let (key, value) = item
-            .split_once('=')
-            .ok_or(format!("{item}: expected key=value"))?;
-        let number: f64 = value.parse().map_err(|_| format!("{item}: not a number"))?;
-        if !number.is_finite() {
-            return Err(format!("{item}: not a finite number"));
-        }
-        let w = &mut h.eval.weights;
-        match key {
-            k if k == fixed.0 => *fixed.1 = Some((number as u64).max(1)),
-            "rollout" => h.rollout = number as u32,
-            "scale" => h.value_scale = number as f32,
-            "greedy" => h.greedy_share = number,
-            "reach" => w.reach_percent = number as i32,
-            "unsolved" => w.unsolved_percent = number as i32,
-            "mobility" => w.mobility = number as i32,
-            "unplaced" => w.unplaced = number as i32,
-            "depth" => w.reach_depth = number as u32,
-            "tempo" => w.tempo = number as i32,
-            "threat" => w.threat = number as i32,
-            "threatmove" => w.threat_to_move_percent = number as i32,
-            "c" => match mcts.as_deref_mut() {
-                Some(m) => m.exploration = number as f32,
-                None => return Err("c is an mcts setting".into()),
-            },
-            _ => return Err(format!("unknown setting {key}")),
-        }
+/// Reads the optional `key=N` setting (the engine's fixed-compute limit) into `limit`.
+fn fixed_limit(key: &str, limit: &mut Option<u64>, settings: &str) -> Result<(), String> {
+    if settings.is_empty() {
+        return Ok(());
     }
+    let Some(value) = settings.strip_prefix(key).and_then(|v| v.strip_prefix('=')) else {
+        return Err(format!("unknown setting {settings:?} (expected {key}=N)"));
+    };
+    let n: u64 = value
+        .parse()
+        .map_err(|_| format!("{key}={value}: not a whole number"))?;
+    *limit = Some(n.max(1));
     Ok(())
 }
 
-/// Turn the protocol's deadline into a search budget: keep 10 ms plus 30% of the window in
-/// reserve, and stop deepening at half of what is left. The reserve is for being descheduled:
-/// with 2 cores and a load of 10-14, searches stopped at 20-24 ms were seen answering at 32-50 ms
-/// (measured in-process). On the protocol's 40 ms window the hard limit is 18 ms (12 ms before
-/// the 2026-11-25 session): in the arena (2 workers on 2 cores, load 2.2-2.8) it beat the 12 ms
-/// engine 243/1/156 in league 2 with turns of at most 41.4 ms; 22 ms won 253/0/147 but, in 400
-/// league-1 games, answered twice after 50 ms.
+/// The turn's search budget: the hard limit is the protocol's deadline (its margin is already
+/// taken, see `protocol::budget`), and iterative deepening starts no iteration after half of it.
 pub fn budget_until(deadline: Instant) -> TimeBudget {
     let now = Instant::now();
     let window = deadline.saturating_duration_since(now);
-    let safety = Duration::from_millis(10) + window.mul_f64(0.30);
-    TimeBudget::for_turn(now, window, safety, 0.5)
+    TimeBudget::for_turn(now, window, Duration::ZERO, 0.5)
 }
 
 /// Search limit of one turn: the clock, unless a fixed node count was asked for (benchmarks).
@@ -243,40 +209,4 @@ fn solved_move(state: &State, heuristics: &mut Heuristics, limit: &SearchLimit) 
     };
     let result = ab.search(state, heuristics, one_ply);
     result.solved.then_some(result.best).flatten()
-}
-
-/// Plays `ab` or `mcts` depending on the player count (the choice the arena's SPRT made).
-pub struct EnginePolicy {
-    ab: AlphaBetaPolicy,
-    mcts: MctsPolicy,
-}
-
-impl EnginePolicy {
-    pub fn new(seed: u64) -> Self {
-        EnginePolicy {
-            ab: AlphaBetaPolicy::new(),
-            mcts: MctsPolicy::new(seed),
-        }
-    }
-
-    /// Which engine plays a game of `players` players. Arena evidence (docs/search.md): with 2
-    /// players the SPRT "mcts stronger than ab" accepted H1 (+111 Elo, 84 games); with 4 players
-    /// mcts took first place in 79.5% of games against three greedy bots, ab in 46%.
-    pub fn uses_mcts(players: usize) -> bool {
-        players >= 2
-    }
-}
-
-impl Policy for EnginePolicy {
-    fn name(&self) -> &str {
-        "engine"
-    }
-
-    fn choose(&mut self, state: &State, legal: &[Move], deadline: Instant) -> Move {
-        if Self::uses_mcts(state.players()) {
-            self.mcts.choose(state, legal, deadline)
-        } else {
-            self.ab.choose(state, legal, deadline)
-        }
-    }
 }

@@ -8,6 +8,7 @@
 //! other penguins, other regions): `outer`. Those are taken as they are when the solve starts.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use super::bits::{dilate, flood};
@@ -54,11 +55,45 @@ type Key = (u64, u64, u64);
 /// The third key part without the push rule (no real mask has every bit).
 const NO_PUSH: u64 = u64::MAX;
 
+/// Room made in the memo at the start of each turn (a 2-player game adds 20-35 thousand entries
+/// a turn). The memo only grows there: growing it during a search rehashes every entry at once,
+/// which cost single turns 10-20 ms once it held 100-200 thousand; during a search a full memo
+/// keeps no new results.
+pub const MEMO_HEADROOM: usize = 1 << 16;
+
+/// A fast hasher for the memo's bitboard keys (std's SipHash is built for keys an attacker
+/// chooses; these are not): the words are mixed with a multiply-rotate, then SplitMix64's
+/// finaliser spreads every bit into the low bits the table indexes with.
+#[derive(Default, Clone, Copy)]
+pub struct BoardHasher(u64);
+
+impl Hasher for BoardHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(23) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+type Memo = HashMap<Key, u32, BuildHasherDefault<BoardHasher>>;
+
 /// The memo is only valid for one board (tile fish counts), so its owner clears it per game
 /// or per turn.
-#[derive(Default)]
 pub struct Solo {
-    memo: HashMap<Key, u32>,
+    memo: Memo,
     /// Problems that ran out of budget: not retried until `forget_failures` (once per turn), so
     /// a big region costs the estimate one failed attempt, not one per search node.
     failed: HashSet<Key>,
@@ -70,14 +105,34 @@ pub struct Solo {
     pub deadline: Option<Instant>,
 }
 
+impl Default for Solo {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Solo {
     pub fn new() -> Self {
-        Self::default()
+        let mut memo = Memo::default();
+        memo.reserve(MEMO_HEADROOM);
+        Solo {
+            memo,
+            failed: HashSet::new(),
+            outer: None,
+            nodes: 0,
+            budget: 0,
+            deadline: None,
+        }
     }
 
     pub fn clear(&mut self) {
         self.memo.clear();
         self.failed.clear();
+    }
+
+    /// Makes room for `MEMO_HEADROOM` more results (between searches: this may rehash).
+    pub fn make_room(&mut self) {
+        self.memo.reserve(MEMO_HEADROOM);
     }
 
     pub fn forget_failures(&mut self) {
@@ -170,7 +225,9 @@ impl Solo {
                 }
             }
         }
-        self.memo.insert(key, best);
+        if self.memo.len() < self.memo.capacity() {
+            self.memo.insert(key, best);
+        }
         Some(best)
     }
 

@@ -212,25 +212,19 @@ fn policies_answer_listed_moves_within_the_deadline() {
 fn engine_policy_names_and_settings_are_checked() {
     use super::policy::make_engine_policy;
     assert!(make_engine_policy("greedy", 0).is_none());
-    for good in [
-        "engine",
-        "ab",
-        "mcts",
-        "mcts:rollout=0,c=0.5",
-        "ab:tempo=100,reach=70",
-        "mcts:playouts=500,threat=200",
-        "ab:nodes=1000",
-    ] {
+    for good in ["engine", "ab", "mcts", "mcts:playouts=500", "ab:nodes=1000"] {
         assert!(matches!(make_engine_policy(good, 0), Some(Ok(_))), "{good}");
     }
     for bad in [
         "mcts:bogus=1",
-        "ab:c=0.5",
-        "mcts:rollout",
-        "mcts:rollout=x",
-        "engine:c=1",
+        "mcts:rollout=0",
+        "mcts:playouts",
+        "mcts:playouts=x",
+        "engine:playouts=1",
         "mcts:playouts=nan",
+        "mcts:playouts=500,threat=200",
         "ab:playouts=10",
+        "ab:nodes=-3",
     ] {
         let err = make_engine_policy(bad, 0).unwrap().err().unwrap();
         assert!(err.starts_with(bad), "{bad}: {err}");

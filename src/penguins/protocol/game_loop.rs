@@ -2,27 +2,18 @@
 //! entry point.
 
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use super::budget::Budget;
 use super::decide::{decide, Decision};
 use super::infer::PushWatch;
-use super::input::{read_init, read_turn, Init, LineReader, Turn};
+use super::input::{read_init_lenient, read_turn, Init, LineReader, Turn};
 use crate::penguins::policy::{default_policy, Policy};
 use crate::penguins::rules::Rules;
 
-/// What the bot assumes when the init lines after the first are unreadable.
-pub const FALLBACK_INIT: Init = Init {
-    players: 2,
-    me: 0,
-    per_player: 4,
-};
-
-/// Time allowed for the first turn and for the others, minus what we keep as a margin.
-pub const FIRST_TURN_BUDGET: Duration = Duration::from_millis(900);
-pub const TURN_BUDGET: Duration = Duration::from_millis(40);
-
 /// Play a whole game: init lines, then one answer per turn until the input ends. `rules` is the
-/// starting model (pushing is dropped if the game shows it is off). `Err` when the input is not a
+/// starting model (pushing is dropped if the game shows it is off); `budget` says how long each
+/// turn's search runs (it is named on `errors` at the first turn). `Err` when the input is not a
 /// Penguins game at all (nothing, or an unreadable first line) or the output is closed.
 pub fn play<R: BufRead, W: Write>(
     input: R,
@@ -30,10 +21,16 @@ pub fn play<R: BufRead, W: Write>(
     errors: &mut dyn Write,
     policy: &mut dyn Policy,
     rules: Rules,
+    budget: Budget,
 ) -> Result<(), String> {
     let mut reader = LineReader::new(input);
-    let init = match read_init(&mut reader) {
-        Ok(init) => init,
+    let init = match read_init_lenient(&mut reader) {
+        Ok((init, problems)) => {
+            for problem in problems {
+                let _ = writeln!(errors, "{problem}");
+            }
+            init
+        }
         Err(_) if reader.line_no() == 0 => {
             return Err(match reader.read_error() {
                 Some(cause) => format!("cannot read the input: {cause}"),
@@ -41,11 +38,7 @@ pub fn play<R: BufRead, W: Write>(
             })
         }
         // Not even the player count: this is not a Penguins game's input.
-        Err(e) if reader.line_no() == 1 => return Err(e),
-        Err(e) => {
-            let _ = writeln!(errors, "{e}; assuming 2 players, me = 0, 4 penguins each");
-            FALLBACK_INIT
-        }
+        Err(e) => return Err(e),
     };
     let mut player = Player::new(init, rules, policy);
     let mut first = true;
@@ -60,13 +53,12 @@ pub fn play<R: BufRead, W: Write>(
                 return Ok(());
             }
         };
-        let budget = if first {
-            FIRST_TURN_BUDGET
-        } else {
-            TURN_BUDGET
-        };
+        if first {
+            let _ = writeln!(errors, "{}", budget.describe());
+        }
+        let deadline = started + budget.search_time(first);
         first = false;
-        let decision = player.answer(&turn, started + budget);
+        let decision = player.answer(&turn, deadline);
         for note in &decision.notes {
             let _ = writeln!(errors, "{note}");
         }
@@ -110,8 +102,8 @@ impl<'a> Player<'a> {
     }
 }
 
-/// The bundle's entry point: play on stdin/stdout with the default policy and rules (`league2`,
-/// pushing dropped if the game shows it is off).
+/// The bundle's entry point: play on stdin/stdout with the default policy, rules (`league2`,
+/// pushing dropped if the game shows it is off) and budget (CodinGame's).
 pub fn codingame_main() {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -122,6 +114,7 @@ pub fn codingame_main() {
         &mut std::io::stderr(),
         policy.as_mut(),
         Rules::LEAGUE2,
+        Budget::CodinGame,
     );
     if let Err(e) = result {
         eprintln!("{e}");

@@ -197,7 +197,7 @@ pub fn quote(text: &str) -> String {
     out
 }
 
-/// Read the three init lines.
+/// Read the three init lines; the first bad line is an error.
 pub fn read_init<R: BufRead>(reader: &mut LineReader<R>) -> Result<Init, String> {
     let players = reader.number("nbPlayers", 2..=4)? as usize;
     let me = reader.number("playerId", 0..=(players as i64 - 1))? as usize;
@@ -207,6 +207,35 @@ pub fn read_init<R: BufRead>(reader: &mut LineReader<R>) -> Result<Init, String>
         me,
         per_player,
     })
+}
+
+/// Read the three init lines for the turn loop. The player count must be readable (otherwise
+/// this is not a Penguins game's input: `Err`). A bad or missing playerId or penguin count is
+/// reported in the problems and replaced by a default (me = 0; the statement's count for the
+/// player count: 4, 3 or 2), and the three lines are consumed whatever they hold, so the turns
+/// that follow are read in step.
+pub fn read_init_lenient<R: BufRead>(
+    reader: &mut LineReader<R>,
+) -> Result<(Init, Vec<String>), String> {
+    let players = reader.number("nbPlayers", 2..=4)? as usize;
+    let mut problems = Vec::new();
+    let mut field = |what: &str, range: std::ops::RangeInclusive<i64>, default: usize| {
+        reader.number(what, range).map_or_else(
+            |e| {
+                problems.push(format!("{e}; assuming {default}"));
+                default
+            },
+            |n| n as usize,
+        )
+    };
+    let me = field("playerId", 0..=(players as i64 - 1), 0);
+    let per_player = field("nbPenguinsPerPlayer", 1..=4, 6 - players);
+    let init = Init {
+        players,
+        me,
+        per_player,
+    };
+    Ok((init, problems))
 }
 
 /// Read one turn. `Ok(None)` at a clean end of input (the game is over); `Err` only when the

@@ -3,6 +3,7 @@
 //! - `position`: rebuilding the rules' `State` from one turn (pushed-off penguins included);
 //! - `decide`: choosing the answer among the listed actions;
 //! - `infer`: noticing from the input that pushing is off;
+//! - `budget`: how long each turn's search runs (CodinGame's limits less a margin);
 //! - `game_loop`: the turn loop and the bundle's `codingame_main`;
 //! - `referee_input`: the lines a referee sends (the other side of the same protocol).
 //!
@@ -10,6 +11,7 @@
 //! line, and the bot still answers with a listed action (or, if the list itself is unreadable, a
 //! move from its own generator).
 
+pub mod budget;
 pub mod decide;
 pub mod game_loop;
 pub mod infer;
@@ -17,11 +19,13 @@ pub mod input;
 pub mod position;
 pub mod referee_input;
 
+pub use budget::Budget;
 pub use decide::{decide, Decision};
-pub use game_loop::{codingame_main, play, Player, FALLBACK_INIT, FIRST_TURN_BUDGET, TURN_BUDGET};
+pub use game_loop::{codingame_main, play, Player};
 pub use infer::PushWatch;
 pub use input::{
-    parse_action, quote, read_init, read_turn, Action, Init, LineReader, PenguinLine, Turn,
+    parse_action, quote, read_init, read_init_lenient, read_turn, Action, Init, LineReader,
+    PenguinLine, Turn,
 };
 pub use position::{action_to_move, build_state};
 pub use referee_input::{init_input, turn_input};

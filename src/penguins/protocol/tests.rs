@@ -34,13 +34,18 @@ fn run(input: &str, policy: &str) -> (Vec<String>, String) {
         &mut err,
         policy.as_mut(),
         Rules::default(),
+        Budget::CodinGame,
     )
     .unwrap();
     let out = String::from_utf8(out).unwrap();
-    (
-        out.lines().map(String::from).collect(),
-        String::from_utf8(err).unwrap(),
-    )
+    // The first turn names the time budget; the tests look at the notes after it.
+    let err = String::from_utf8(err).unwrap();
+    let budget_line = format!("{}\n", Budget::CodinGame.describe());
+    let notes = match err.find(&budget_line) {
+        Some(at) => format!("{}{}", &err[..at], &err[at + budget_line.len()..]),
+        None => err,
+    };
+    (out.lines().map(String::from).collect(), notes)
 }
 
 fn parse_turn(text: &str, init: &Init) -> Turn {
@@ -461,6 +466,7 @@ fn binary_or_empty_input_names_the_problem() {
             &mut Vec::new(),
             policy.as_mut(),
             Rules::default(),
+            Budget::CodinGame,
         )
         .unwrap_err()
     };
@@ -524,4 +530,36 @@ fn asked_to_move_after_our_early_end_the_bot_still_searches() {
     assert!(notes.contains("searching without it"), "{notes}");
     assert!(!notes.contains("no listed action matches"), "{notes}");
     assert!(turn_input(&state).lines().any(|l| l == answers[0]));
+}
+
+/// A bad playerId or penguin count is reported on stderr naming its line, the next init line is
+/// still read as the next init line, and each turn gets exactly one answer from its list.
+#[test]
+fn a_bad_init_line_is_reported_and_every_turn_still_gets_one_listed_answer() {
+    let first = position(8, 2, 0, Rules::default());
+    let second = position(8, 2, 1, Rules::default());
+    let turns = [turn_input(&first), turn_input(&second)];
+    for (init, line, field) in [
+        ("2\n5\n4\n", 2, "playerId"),
+        ("2\n-1\n4\n", 2, "playerId"),
+        ("2\nme\n4\n", 2, "playerId"),
+        ("2\n0\n9\n", 3, "nbPenguinsPerPlayer"),
+        ("2\n5\nfour\n", 2, "playerId"),
+    ] {
+        let input = format!("{init}{}{}", turns[0], turns[1]);
+        let (answers, notes) = run(&input, "greedy");
+        assert_eq!(answers.len(), 2, "{init:?}: {answers:?}\n{notes}");
+        for (answer, turn) in answers.iter().zip(&turns) {
+            assert!(turn.lines().any(|l| l == answer), "{init:?}: {answer}");
+        }
+        let first_note = notes.lines().next().unwrap_or("");
+        assert!(
+            first_note.starts_with(&format!("line {line}: {field}: expected an integer")),
+            "{init:?}: {notes}"
+        );
+        assert!(
+            !notes.contains("nbRows"),
+            "{init:?}: lines shifted: {notes}"
+        );
+    }
 }

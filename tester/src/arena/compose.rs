@@ -24,10 +24,11 @@ pub struct Composed {
 
 pub fn print_header(config: &PlanConfig, workers: &str) {
     println!(
-        "arena: {} bots, workers {workers}, limits {}/{} ms, rules {}, seeds from {}",
+        "arena: {} bots, workers {workers}, limits {}/{} ms{}, rules {}, seeds from {}",
         config.bots.len(),
         config.first_turn_ms,
         config.turn_ms,
+        if config.cpu_time { " of CPU time" } else { "" },
         config.rules,
         config.first_seed
     );

@@ -201,6 +201,7 @@ mod tests {
             first_turn_ms: 1000,
             turn_ms: 50,
             slow_ms: 45.0,
+            cpu_time: false,
             rules: "default".into(),
             plan: match sprt {
                 false => Plan::Fixed {
@@ -232,6 +233,7 @@ mod tests {
             rules,
             first_turn: std::time::Duration::from_millis(config.first_turn_ms),
             turn: std::time::Duration::from_millis(config.turn_ms),
+            cpu_time: false,
         };
         let players = planned.seats.len();
         let mut state = State::new(&generate_board(planned.seed), players, rules).unwrap();

@@ -55,6 +55,11 @@ pub struct Args {
     /// Later turns slower than this many milliseconds are counted in the timing table.
     #[arg(long, default_value_t = 45.0, value_parser = millis_threshold)]
     slow_ms: f64,
+    /// Judge answers by the CPU time each bot used on the turn instead of the wall clock (which
+    /// then waits up to 4 times the limit): on a busy machine, a descheduled bot is not late.
+    /// The timing table shows wall and CPU times either way.
+    #[arg(long)]
+    cpu_time: bool,
     /// Rules, comma-separated words applied in order: league1, league2 (the default: push and
     /// early end), push, no-push, early-end, no-early-end, one-fish, score-under.
     #[arg(long, default_value = "league2")]
@@ -235,6 +240,7 @@ fn plan_config(args: &Args) -> Result<PlanConfig, String> {
         first_turn_ms: args.first_ms,
         turn_ms: args.turn_ms,
         slow_ms: args.slow_ms,
+        cpu_time: args.cpu_time,
         rules: rules.describe(),
         plan,
     };
@@ -289,6 +295,7 @@ fn run_arena(args: &Args) -> Result<(), String> {
         rules: Rules::parse(&args.rules).map_err(|e| format!("--rules: {e}"))?,
         first_turn: Duration::from_millis(args.first_ms),
         turn: Duration::from_millis(args.turn_ms),
+        cpu_time: args.cpu_time,
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     compose::print_header(&config, &workers.to_string());
@@ -336,6 +343,7 @@ struct Limits {
     rules: Rules,
     first_turn: Duration,
     turn: Duration,
+    cpu_time: bool,
 }
 
 /// Play `plan` in parallel; results come back in plan order whatever the finishing order.
@@ -375,6 +383,7 @@ fn play_one(
         rules: limits.rules,
         first_turn: limits.first_turn,
         turn: limits.turn,
+        cpu_time: limits.cpu_time,
     };
     // Every replay is re-verified by the independent checker; a failure is a referee error.
     let replay = run_game(&config, &commands).and_then(|replay| {

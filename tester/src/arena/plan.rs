@@ -17,6 +17,9 @@ pub struct PlanConfig {
     pub first_turn_ms: u64,
     pub turn_ms: u64,
     pub slow_ms: f64,
+    /// Answers judged by CPU time instead of the wall clock.
+    #[serde(default)]
+    pub cpu_time: bool,
     pub rules: String,
     pub plan: Plan,
 }

@@ -346,6 +346,7 @@ mod tests {
             max_turn_ms: vec![1.0; seats.len()],
             first_turn_ms: vec![None; seats.len()],
             later_turn_ms: vec![Vec::new(); seats.len()],
+            later_turn_cpu_ms: vec![Vec::new(); seats.len()],
             referee_error: None,
             moves: String::new(),
         }

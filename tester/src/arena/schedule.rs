@@ -69,6 +69,9 @@ pub struct GameResult {
     /// Per seat: every later turn's time, for the percentiles (in the JSON too, so that a merge
     /// of shards prints the same timing table).
     pub later_turn_ms: Vec<Vec<f64>>,
+    /// Per seat: the CPU time of each of those turns, when the system could tell.
+    #[serde(default)]
+    pub later_turn_cpu_ms: Vec<Vec<Option<f64>>>,
     /// The referee itself could not run the game (e.g. a command would not start).
     pub referee_error: Option<String>,
     /// Every move in turn order as penguin id and cell (`0D4 1C3 ...`), so a merge re-plays the
@@ -97,6 +100,7 @@ impl GameResult {
             max_turn_ms: vec![0.0; players],
             first_turn_ms: vec![None; players],
             later_turn_ms: vec![Vec::new(); players],
+            later_turn_cpu_ms: vec![Vec::new(); players],
             referee_error: None,
             moves: String::new(),
         };
@@ -122,7 +126,10 @@ impl GameResult {
                     // A seat's first recorded turn is the one that had the first-turn limit.
                     match result.first_turn_ms[t.player] {
                         None => result.first_turn_ms[t.player] = Some(t.time_ms),
-                        Some(_) => result.later_turn_ms[t.player].push(t.time_ms),
+                        Some(_) => {
+                            result.later_turn_ms[t.player].push(t.time_ms);
+                            result.later_turn_cpu_ms[t.player].push(t.cpu_ms);
+                        }
                     }
                 }
             }

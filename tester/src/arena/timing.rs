@@ -1,5 +1,6 @@
-//! Turn-time figures per bot from the times the referee recorded: later-turn percentiles, the
-//! count over a threshold, and the slowest first turn.
+//! Turn-time figures per bot from the times the referee recorded: later-turn percentiles on the
+//! wall clock and in CPU time, the counts over a threshold (a turn slow on the wall clock but not
+//! in CPU time was descheduled, not too slow), and the slowest first turn.
 
 use serde::Serialize;
 
@@ -12,10 +13,20 @@ pub struct TimingLine {
     pub later_turns: usize,
     pub p50_ms: f64,
     pub p99_ms: f64,
+    pub p999_ms: f64,
     pub max_ms: f64,
     /// Later turns slower than `slow_ms`.
     pub slow_turns: usize,
     pub slow_ms: f64,
+    /// Later turns with a CPU-time reading, and their CPU-time figures.
+    pub cpu_turns: usize,
+    pub cpu_p50_ms: f64,
+    pub cpu_p999_ms: f64,
+    pub cpu_max_ms: f64,
+    /// Later turns that used more than `slow_ms` of CPU time (too slow)...
+    pub cpu_slow_turns: usize,
+    /// ... and those slower than `slow_ms` on the wall clock only (descheduled).
+    pub descheduled_turns: usize,
     pub first_turns: usize,
     pub max_first_ms: f64,
 }
@@ -35,21 +46,38 @@ pub fn percentile(values: &mut [f64], p: f64) -> Option<f64> {
 /// The timing line of bot `bot` over its seats in `games` (referee errors left out).
 pub fn timing_line(name: &str, bot: usize, games: &[GameResult], slow_ms: f64) -> TimingLine {
     let mut later = Vec::new();
+    let mut pairs = Vec::new();
     let mut firsts = Vec::new();
     for game in games.iter().filter(|g| g.referee_error.is_none()) {
         for seat in (0..game.players).filter(|&s| game.seats[s] == bot) {
             later.extend_from_slice(&game.later_turn_ms[seat]);
+            let cpu = game.later_turn_cpu_ms.get(seat).map_or(&[][..], |c| c);
+            for (&wall, &cpu) in game.later_turn_ms[seat].iter().zip(cpu) {
+                pairs.extend(cpu.map(|cpu| (wall, cpu)));
+            }
             firsts.extend(game.first_turn_ms[seat]);
         }
     }
+    let mut cpu: Vec<f64> = pairs.iter().map(|p| p.1).collect();
+    let at = |values: &mut Vec<f64>, p: f64| percentile(values, p).unwrap_or(0.0);
     TimingLine {
         name: name.to_string(),
         later_turns: later.len(),
         slow_turns: later.iter().filter(|&&t| t > slow_ms).count(),
         slow_ms,
-        p50_ms: percentile(&mut later, 50.0).unwrap_or(0.0),
-        p99_ms: percentile(&mut later, 99.0).unwrap_or(0.0),
-        max_ms: percentile(&mut later, 100.0).unwrap_or(0.0),
+        p50_ms: at(&mut later, 50.0),
+        p99_ms: at(&mut later, 99.0),
+        p999_ms: at(&mut later, 99.9),
+        max_ms: at(&mut later, 100.0),
+        cpu_turns: cpu.len(),
+        cpu_slow_turns: cpu.iter().filter(|&&t| t > slow_ms).count(),
+        descheduled_turns: pairs
+            .iter()
+            .filter(|&&(wall, cpu)| wall > slow_ms && cpu <= slow_ms)
+            .count(),
+        cpu_p50_ms: at(&mut cpu, 50.0),
+        cpu_p999_ms: at(&mut cpu, 99.9),
+        cpu_max_ms: at(&mut cpu, 100.0),
         first_turns: firsts.len(),
         max_first_ms: firsts.iter().copied().fold(0.0, f64::max),
     }
@@ -59,20 +87,39 @@ pub fn print_timing(lines: &[TimingLine]) {
     let Some(first) = lines.first() else {
         return;
     };
+    let over = format!(">{}", first.slow_ms);
     println!(
-        "{:<12} {:>11} {:>7} {:>7} {:>7} {:>8} {:>12}",
+        "{:<12} {:>11} {:>7} {:>7} {:>7} {:>7} {:>6} | {:>7} {:>7} {:>7} {:>6} {:>7} | {:>12}",
         "turn times",
         "later turns",
         "p50 ms",
-        "p99 ms",
-        "max ms",
-        format!(">{} ms", first.slow_ms),
+        "p99",
+        "p99.9",
+        "max",
+        over,
+        "cpu p50",
+        "p99.9",
+        "max",
+        over,
+        "desched",
         "max first ms"
     );
     for t in lines {
         println!(
-            "{:<12} {:>11} {:>7.2} {:>7.2} {:>7.2} {:>8} {:>12.1}",
-            t.name, t.later_turns, t.p50_ms, t.p99_ms, t.max_ms, t.slow_turns, t.max_first_ms
+            "{:<12} {:>11} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>6} | {:>7.2} {:>7.2} {:>7.2} {:>6} {:>7} | {:>12.1}",
+            t.name,
+            t.later_turns,
+            t.p50_ms,
+            t.p99_ms,
+            t.p999_ms,
+            t.max_ms,
+            t.slow_turns,
+            t.cpu_p50_ms,
+            t.cpu_p999_ms,
+            t.cpu_max_ms,
+            t.cpu_slow_turns,
+            t.descheduled_turns,
+            t.max_first_ms
         );
     }
 }
@@ -134,13 +181,19 @@ mod tests {
             turns: 6,
             max_turn_ms: vec![0.0; 2],
             first_turn_ms: vec![Some(700.0), Some(20.0)],
-            later_turn_ms: vec![vec![10.0, 46.0, 30.0], vec![1.0, 2.0]],
+            later_turn_ms: vec![vec![10.0, 46.0, 30.0, 60.0], vec![1.0, 2.0]],
+            later_turn_cpu_ms: vec![vec![Some(9.0), Some(40.0), None, Some(50.0)], vec![]],
             referee_error: None,
             moves: String::new(),
         };
         let line = timing_line("a", 0, std::slice::from_ref(&game), 45.0);
-        assert_eq!((line.later_turns, line.slow_turns), (3, 1));
-        assert_eq!((line.p50_ms, line.p99_ms, line.max_ms), (30.0, 46.0, 46.0));
+        assert_eq!((line.later_turns, line.slow_turns), (4, 2));
+        assert_eq!((line.p50_ms, line.p99_ms, line.max_ms), (30.0, 60.0, 60.0));
+        // CPU: 9, 40, 50 known; 46 ms on the wall with 40 of CPU was descheduled, 60 with 50 of
+        // CPU was too slow.
+        assert_eq!((line.cpu_turns, line.cpu_slow_turns), (3, 1));
+        assert_eq!(line.descheduled_turns, 1);
+        assert_eq!((line.cpu_p50_ms, line.cpu_max_ms), (40.0, 50.0));
         assert_eq!((line.first_turns, line.max_first_ms), (1, 700.0));
         // A game the referee could not run contributes nothing.
         game.referee_error = Some("x".into());

@@ -84,6 +84,7 @@ pub fn run(raw: &[String], rules: &str, first_ms: u64, turn_ms: u64) -> ExitCode
         rules,
         first_turn: Duration::from_millis(first_ms),
         turn: Duration::from_millis(turn_ms),
+        cpu_time: false,
     };
     let (replay, _log) = match super::referee_game(&config, &args.players, &[("-l", &args.log)]) {
         Ok(played) => played,

@@ -574,6 +574,7 @@ mod tests {
             rules,
             first_turn: std::time::Duration::from_millis(1000),
             turn: std::time::Duration::from_millis(50),
+            cpu_time: false,
         };
         let mut state = State::new(&generate_board(3), 2, rules).unwrap();
         let mut replay = new_replay(&config, &["a".into(), "b".into()], &state);

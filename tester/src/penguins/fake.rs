@@ -10,8 +10,10 @@ use bot::penguins::Rules;
 
 /// KIND: `first` (plays the first listed action), `push` (the first listed action that pushes a
 /// penguin into the sea under league 2, else one picked by a fixed stride), `late:N:MS` (like `first`, but from its
-/// N-th turn, counted from 0, waits MS milliseconds first), `illegal` (answers an action not
-/// listed), `garbage` (answers a non-command), `silent` (never answers), `exit` (quits at once).
+/// N-th turn, counted from 0, sleeps MS milliseconds first), `busy:N:MS` (the same, but computes
+/// for MS milliseconds of its own CPU time instead of sleeping), `illegal` (answers an action
+/// not listed), `garbage` (answers a non-command), `silent` (never answers), `exit` (quits at
+/// once).
 pub fn run(kind: &str) -> Result<(), String> {
     let (name, late_from, late_ms) = parse_kind(kind)?;
     if name == "exit" {
@@ -39,7 +41,9 @@ pub fn run(kind: &str) -> Result<(), String> {
                 .ok_or("no listed action")?,
             "garbage" => "hello".to_string(),
             _ => {
-                if turn_no >= late_from {
+                if turn_no >= late_from && name == "busy" {
+                    spin_cpu(Duration::from_millis(late_ms));
+                } else if turn_no >= late_from {
                     std::thread::sleep(Duration::from_millis(late_ms));
                 }
                 turn.actions
@@ -61,16 +65,32 @@ fn parse_kind(kind: &str) -> Result<(&str, usize, u64), String> {
         ["first" | "push" | "illegal" | "garbage" | "silent" | "exit"] => {
             Ok((parts[0], usize::MAX, 0))
         }
-        ["late", from, ms] => {
+        [name @ ("late" | "busy"), from, ms] => {
             let from = from.parse().map_err(|_| format!("bad turn in {kind:?}"))?;
             let ms = ms
                 .parse()
                 .map_err(|_| format!("bad milliseconds in {kind:?}"))?;
-            Ok(("late", from, ms))
+            Ok((name, from, ms))
         }
         _ => Err(format!(
-            "unknown fake bot {kind:?} (first, push, late:N:MS, illegal, garbage, silent, exit)"
+            "unknown fake bot {kind:?} (first, push, late:N:MS, busy:N:MS, illegal, garbage, silent, exit)"
         )),
+    }
+}
+
+/// Computes until the process has used `cpu` more CPU time (however long that takes on the
+/// wall clock).
+fn spin_cpu(cpu: Duration) {
+    use crate::process::cpu_time::process_cpu_time;
+    let me = std::process::id();
+    let Some(start) = process_cpu_time(me) else {
+        return;
+    };
+    let mut x = 0u64;
+    while process_cpu_time(me).is_some_and(|t| t < start + cpu) {
+        for _ in 0..10_000 {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+        }
     }
 }
 

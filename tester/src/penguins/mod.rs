@@ -39,6 +39,10 @@ pub struct Args {
     /// Time for every later turn, in milliseconds.
     #[arg(long, default_value_t = 50, value_parser = bot::cli::args::millis)]
     turn_ms: u64,
+    /// Judge answers by the CPU time the bot used on the turn, not the wall clock (which then
+    /// waits up to 4 times the limit): on a busy machine, a bot that was descheduled is not late.
+    #[arg(long)]
+    cpu_time: bool,
     /// Write the replay (JSON) here.
     #[arg(long, value_parser = output_path)]
     replay: Option<String>,
@@ -95,6 +99,7 @@ pub fn run(args: Args) -> ExitCode {
         rules,
         first_turn: Duration::from_millis(args.first_ms),
         turn: Duration::from_millis(args.turn_ms),
+        cpu_time: args.cpu_time,
     };
     let outputs = [("--replay", &args.replay), ("--html", &args.html)];
     let (replay, _outputs) = match referee_game(&config, &args.bots, &outputs) {

@@ -15,23 +15,49 @@ pub struct RefereeConfig {
     pub rules: Rules,
     pub first_turn: Duration,
     pub turn: Duration,
+    /// Judge each answer by the CPU time the bot's process group used on the turn instead of the
+    /// wall clock (which still bounds the wait at `CPU_JUDGE_WALL_FACTOR` times the limit): on a
+    /// busy machine a descheduled bot is not "too slow".
+    pub cpu_time: bool,
 }
+
+/// With the CPU-time judge, how many times the limit the referee waits on the wall clock.
+pub const CPU_JUDGE_WALL_FACTOR: u32 = 4;
 
 /// How long past the limit the referee keeps waiting for a line, so that its own scheduling
 /// delay never decides a verdict; the line's read time alone decides.
 const VERDICT_GRACE: Duration = Duration::from_millis(100);
 
-/// The timeout verdict for an answer read `elapsed` after the input was sent: over the limit
-/// is late, whatever the referee's own delay in looking at it. The same `elapsed` is the
-/// recorded turn time, so a recorded turn never exceeds its limit.
-fn late_answer(elapsed: Duration, limit: Duration) -> Option<String> {
-    (elapsed > limit).then(|| {
-        format!(
-            "answered after {:.1} ms, over the {} ms limit",
-            elapsed.as_secs_f64() * 1000.0,
-            limit.as_millis()
-        )
-    })
+/// The timeout verdict for an answer read `elapsed` after the input was sent, the bot having
+/// used `cpu` on the turn (when known). The wall-clock judge: over the limit is late, whatever
+/// the referee's own delay in looking at it (the same `elapsed` is the recorded turn time, so a
+/// recorded turn never exceeds its limit); the CPU time is named, to tell a bot that computed too
+/// long from one that was descheduled. The CPU-time judge: over the limit in CPU time is late.
+fn late_answer(
+    elapsed: Duration,
+    cpu: Option<Duration>,
+    limit: Duration,
+    cpu_judge: bool,
+) -> Option<String> {
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    match (cpu_judge, cpu) {
+        (true, Some(cpu)) => (cpu > limit).then(|| {
+            format!(
+                "used {:.1} ms of CPU time, over the {} ms limit (answered after {:.1} ms)",
+                ms(cpu),
+                limit.as_millis(),
+                ms(elapsed)
+            )
+        }),
+        _ => (elapsed > limit).then(|| {
+            let cpu = cpu.map_or(String::new(), |c| format!(" (CPU time {:.1} ms)", ms(c)));
+            format!(
+                "answered after {:.1} ms, over the {} ms limit{cpu}",
+                ms(elapsed),
+                limit.as_millis()
+            )
+        }),
+    }
 }
 
 fn board_rows(state: &State) -> Vec<String> {
@@ -173,6 +199,7 @@ pub fn play_and_record(state: &mut State, mv: Move, turn: usize) -> TurnRecord {
         action: mv.command(),
         message: None,
         time_ms: 0.0,
+        cpu_ms: None,
         board: board_rows(state),
         penguins: state
             .penguins_on_board()
@@ -211,6 +238,8 @@ fn play_turn(
     };
     started[player] = true;
     input.push_str(&turn_input(state));
+    // The bot is idle now (waiting for its input): its CPU time so far is the turn's start.
+    let cpu_before = bot.cpu_time();
     // The clock starts before writing: the bot may answer before `send` returns.
     let sent = Instant::now();
     // A failed write means the bot is gone or closed its input: `end_cause` says which.
@@ -219,10 +248,15 @@ fn play_turn(
     }
     // Wait a little past the limit: a line read in time but handed over late (a busy
     // referee) is still judged by when it was read, and a late one by its real time.
-    let (elapsed, line) = match bot.read_line(sent + limit + VERDICT_GRACE) {
+    let wall_limit = if config.cpu_time {
+        limit * CPU_JUDGE_WALL_FACTOR
+    } else {
+        limit
+    };
+    let (elapsed, line) = match bot.read_line(sent + wall_limit + VERDICT_GRACE) {
         Ok(line) => (line.read_at.saturating_duration_since(sent), line),
         Err(ReadFailure::Timeout) => {
-            let mut detail = format!("no answer within {} ms", limit.as_millis());
+            let mut detail = format!("no answer within {} ms", wall_limit.as_millis());
             let cause = bot.silence_cause();
             if !cause.is_empty() {
                 detail.push_str(&format!(" ({cause})"));
@@ -234,7 +268,12 @@ fn play_turn(
             return Err(("ended", ended_detail(bot, what, partial.as_ref())));
         }
     };
-    if let Some(detail) = late_answer(elapsed, limit) {
+    let cpu = cpu_before.and_then(|before| Some(bot.cpu_time()?.saturating_sub(before)));
+    // The CPU judge's wall-clock cap is a limit of its own.
+    if let Some(detail) = late_answer(elapsed, cpu, wall_limit, false) {
+        return Err(("timeout", detail));
+    }
+    if let Some(detail) = late_answer(elapsed, cpu, limit, config.cpu_time) {
         return Err(("timeout", detail));
     }
     let turn_stderr = bot.new_stderr();
@@ -253,6 +292,7 @@ fn play_turn(
     Ok(TurnRecord {
         message,
         time_ms: elapsed.as_secs_f64() * 1000.0,
+        cpu_ms: cpu.map(|c| c.as_secs_f64() * 1000.0),
         stderr: turn_stderr,
         ..play_and_record(state, mv, turn)
     })
@@ -358,12 +398,21 @@ mod tests {
     #[test]
     fn an_answer_over_the_limit_is_late_and_one_at_or_under_it_is_not() {
         let limit = Duration::from_millis(50);
-        assert!(late_answer(Duration::from_micros(50_001), limit).is_some());
-        assert!(late_answer(Duration::from_micros(63_800), limit)
-            .unwrap()
-            .contains("63.8 ms"));
-        assert_eq!(late_answer(limit, limit), None);
-        assert_eq!(late_answer(Duration::from_millis(12), limit), None);
+        let ms = Duration::from_millis;
+        for cpu in [None, Some(ms(3))] {
+            assert!(late_answer(Duration::from_micros(50_001), cpu, limit, false).is_some());
+            let late = late_answer(Duration::from_micros(63_800), cpu, limit, false).unwrap();
+            assert!(late.contains("63.8 ms"), "{late}");
+            assert_eq!(cpu.is_some(), late.contains("CPU time 3.0 ms"), "{late}");
+            assert_eq!(late_answer(limit, cpu, limit, false), None);
+            assert_eq!(late_answer(ms(12), cpu, limit, false), None);
+        }
+        // The CPU-time judge: a descheduled bot (long wall time, little CPU) is in time, a bot
+        // that computed too long is not, and without a CPU reading the wall clock judges.
+        assert_eq!(late_answer(ms(180), Some(ms(30)), limit, true), None);
+        let late = late_answer(ms(70), Some(ms(61)), limit, true).unwrap();
+        assert!(late.starts_with("used 61.0 ms of CPU time"), "{late}");
+        assert!(late_answer(ms(70), None, limit, true).is_some());
     }
 
     #[test]

@@ -38,8 +38,11 @@ pub struct TurnRecord {
     /// The text after `MSG`, if any.
     pub message: Option<String>,
     /// Time from sending the input to reading the answer line from the pipe (never over the
-    /// limit: an answer over it is a timeout).
+    /// limit when the wall clock judges: an answer over it is a timeout).
     pub time_ms: f64,
+    /// CPU time the bot's processes used on the turn, when the system could tell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<f64>,
     /// The board after the move: 8 rows of 8 digits.
     pub board: Vec<String>,
     /// Penguins after the move: (id, owner, cell).

@@ -28,6 +28,7 @@ fn simulated(
         rules,
         first_turn: Duration::from_millis(1000),
         turn: Duration::from_millis(50),
+        cpu_time: false,
     };
     let commands: Vec<String> = (0..players).map(|p| format!("random bot {p}")).collect();
     let mut state = State::new(&generate_board(seed), players, rules).unwrap();

@@ -238,6 +238,7 @@ mod tests {
                 action: "MOVE 0 A1".into(),
                 message: Some("hi </script>".into()),
                 time_ms: 1.5,
+                cpu_ms: None,
                 board,
                 penguins: vec![(0, 0, "A1".into())],
                 scores: vec![0, 0],

@@ -5,6 +5,7 @@
 //! dropped) and at most `QUEUED_LINES` lines wait for the caller (then the bot waits, as on a full
 //! pipe). Used by the Penguins referee and the Splitter tester.
 
+pub mod cpu_time;
 pub mod interrupt;
 mod lines;
 pub mod load;
@@ -196,6 +197,11 @@ impl BotProcess {
             Event::Line(line) => Ok(line),
             Event::End(partial) => Err(ReadFailure::Ended { partial }),
         }
+    }
+
+    /// CPU time used so far by the bot's whole process group (see `cpu_time`).
+    pub fn cpu_time(&self) -> Option<Duration> {
+        cpu_time::group_cpu_time(self.child.id())
     }
 
     /// Why a bot has not answered, as far as can be seen: a line without its newline, or a bot
