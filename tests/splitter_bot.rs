@@ -169,8 +169,8 @@ fn train_with_a_network_then_strip_the_state_and_play() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Bad learned-value inputs: an unreadable `--leaf-value`, a weight file naming an unknown
-/// feature set (as `--value` and as `--second-opinion`), an absurd `--net-rate` — each one clear error line naming the flag, non-zero exit.
+/// Bad learned-value inputs: an unreadable `--value`, a weight file naming an unknown feature
+/// set, an absurd `--net-rate`: each one clear error line naming the flag, non-zero exit.
 #[test]
 fn bad_value_files_and_rates_are_one_line_errors() {
     let dir = std::env::temp_dir().join(format!("bot-value-test-{}", std::process::id()));
@@ -181,14 +181,10 @@ fn bad_value_files_and_rates_are_one_line_errors() {
     let train = [
         "train", "splitter", "--layout", "2", "--games", "1", "-o", "x",
     ];
-    let cases: [(Vec<&str>, &str); 5] = [
+    let cases: [(Vec<&str>, &str); 4] = [
         (
-            [&bench[..], &["--leaf-value", "/nonexistent/v.bin"]].concat(),
-            "error: --leaf-value /nonexistent/v.bin: cannot read",
-        ),
-        (
-            [&bench[..], &["--second-opinion", bad.to_str().unwrap()]].concat(),
-            ":3: unknown feature set \"groups-v9\"",
+            [&bench[..], &["--value", "/nonexistent/v.bin"]].concat(),
+            "error: --value /nonexistent/v.bin: cannot read",
         ),
         (
             [&bench[..], &["--value", bad.to_str().unwrap()]].concat(),

@@ -1,6 +1,6 @@
 use crate::splitter::learned::LearnedValue;
 use crate::splitter::policy::{
-    PolicyKind, Rollout, Settings, DEFAULT_DEPTH, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
+    PolicyKind, Settings, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
 };
 use crate::splitter::selfplay::play_seeded_game;
 use crate::splitter::stats::{stats, Stats};
@@ -30,44 +30,6 @@ pub struct Args {
     /// Threads for the search rollouts (the choice does not depend on it, only the speed).
     #[arg(long, default_value_t = DEFAULT_THREADS)]
     threads: usize,
-    #[command(flatten)]
-    search: SearchFlags,
-}
-
-/// How the search and expectimax policies use the learned value (bot and bench alike).
-#[derive(clap::Args)]
-struct SearchFlags {
-    /// Which policy plays the search's rollouts: hand (hand evaluation) or value (learned).
-    #[arg(long, default_value = "value")]
-    rollout: Rollout,
-    /// Cut the search's rollouts after this many rolls and add the learned value (0: play them
-    /// to the end).
-    #[arg(long, default_value_t = DEFAULT_DEPTH)]
-    depth: usize,
-    /// Re-rank up to this many surviving search candidates by depth-2 expectimax on the learned
-    /// value (0: take the best Monte-Carlo mean).
-    #[arg(long, default_value_t = 0)]
-    finalists: usize,
-    /// Expectimax policy: re-value this many of the best depth-2 options at depth 3.
-    #[arg(long, default_value_t = 0)]
-    deep: usize,
-    /// Depth 3 looks at this many replies per roll (the best by the learned value).
-    #[arg(long, default_value_t = 3)]
-    width: usize,
-}
-
-impl SearchFlags {
-    /// Write these choices into `settings`.
-    fn apply(&self, settings: Settings) -> Settings {
-        Settings {
-            rollout: self.rollout,
-            depth: (self.depth > 0).then_some(self.depth),
-            finalists: self.finalists,
-            deep: self.deep,
-            width: self.width,
-            ..settings
-        }
-    }
 }
 
 #[derive(Parser)]
@@ -105,19 +67,9 @@ pub struct BenchArgs {
     /// the same seed (to compare two builds or settings game by game).
     #[arg(long)]
     paired_with: Option<std::path::PathBuf>,
-    #[command(flatten)]
-    search: SearchFlags,
     /// Learned value weights (default: the built-in ones for the official layouts).
     #[arg(long)]
     value: Option<std::path::PathBuf>,
-    /// Learned value at the cut of the search's rollouts, when not --value's (rollouts played by
-    /// one value and judged by another).
-    #[arg(long)]
-    leaf_value: Option<std::path::PathBuf>,
-    /// A second opinion for the search: judge each candidate by the average of its Monte-Carlo
-    /// mean and its depth-2 expectimax value under these weights.
-    #[arg(long)]
-    second_opinion: Option<std::path::PathBuf>,
     /// Instead of measuring: tune the evaluation weights for N coordinate-descent passes on the
     /// greedy policy (use a dice seed other than the evaluation seeds) and print them.
     #[arg(long)]
@@ -127,14 +79,8 @@ pub struct BenchArgs {
 pub fn run(args: Args) -> ExitCode {
     // Reported on the debug channel (`#` lines are ignored by the Tester, echoed unless --silent).
     println!(
-        "# splitter bot: policy {:?}, {} ms per move ({} early), rollouts {:?} cut at {}, seed {}, {} threads",
-        args.policy,
-        args.ms,
-        args.early_ms,
-        args.search.rollout,
-        args.search.depth,
-        args.seed,
-        args.threads
+        "# splitter bot: policy {:?}, {} ms per move ({} early), seed {}, {} threads",
+        args.policy, args.ms, args.early_ms, args.seed, args.threads
     );
     let settings = Settings {
         kind: args.policy,
@@ -144,7 +90,6 @@ pub fn run(args: Args) -> ExitCode {
         threads: args.threads.max(1),
         ..Settings::default()
     };
-    let settings = args.search.apply(settings);
     let stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr();
@@ -169,15 +114,12 @@ fn measure(
     bar: &ProgressBar,
 ) -> Result<Summary, String> {
     let layout = official(layout_no);
-    let load = |path: &Option<std::path::PathBuf>, flag: &str| match path {
-        Some(path) => LearnedValue::load(path, &layout)
-            .map(|v| Some(std::sync::Arc::new(v)))
-            .map_err(|e| format!("{flag} {e}")),
-        None => Ok(None),
+    let value = match &args.value {
+        Some(path) => Some(std::sync::Arc::new(
+            LearnedValue::load(path, &layout).map_err(|e| format!("--value {e}"))?,
+        )),
+        None => None,
     };
-    let value = load(&args.value, "--value")?;
-    let leaf = load(&args.leaf_value, "--leaf-value")?;
-    let second_opinion = load(&args.second_opinion, "--second-opinion")?;
     let settings = Settings {
         kind,
         ms: args.ms,
@@ -191,11 +133,8 @@ fn measure(
             args.threads.max(1)
         },
         value,
-        leaf,
-        second_opinion,
         ..Settings::default()
     };
-    let settings = args.search.apply(settings);
     // With a batch limit the moves do not depend on the clock, so games can run side by side
     // (move times are then inflated by the sharing); on the clock they run one at a time.
     let play = |g: u32| {

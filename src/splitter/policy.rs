@@ -13,7 +13,6 @@ pub use super::game::{placements, Placement};
 use super::game::{Board, Dice, Move};
 use super::layout::Layout;
 use super::learned::LearnedValue;
-pub use super::search::Rollout;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::Arc;
@@ -61,24 +60,6 @@ pub struct Settings {
     /// The learned value; None = the built-in one for an official layout (other boards have
     /// none, and the policies that need it fall back to the hand evaluation).
     pub value: Option<Arc<LearnedValue>>,
-    /// The value at the cut of the search's rollouts, when not `value` (rollouts played by one
-    /// value and judged by another).
-    pub leaf: Option<Arc<LearnedValue>>,
-    /// Which policy plays the search's rollouts.
-    pub rollout: Rollout,
-    /// Cut the search's rollouts after this many rolls and add the learned value (None: play
-    /// to the end).
-    pub depth: Option<usize>,
-    /// Re-rank up to this many of the search's surviving candidates by depth-2 expectimax with
-    /// the learned value (0 or 1: take the best Monte-Carlo mean).
-    pub finalists: usize,
-    /// A second opinion for the search: each candidate is judged by the average of its
-    /// Monte-Carlo mean and its depth-2 expectimax value under this value.
-    pub second_opinion: Option<Arc<LearnedValue>>,
-    /// `expectimax`: how many of the best depth-2 options are re-valued at depth 3 (0 or 1: none),
-    /// and how many replies per roll (the best by V) that looks at.
-    pub deep: usize,
-    pub width: usize,
 }
 
 impl Default for Settings {
@@ -92,13 +73,6 @@ impl Default for Settings {
             threads: 1,
             params: None,
             value: None,
-            leaf: None,
-            rollout: Rollout::Value,
-            depth: Some(DEFAULT_DEPTH),
-            finalists: 0,
-            second_opinion: None,
-            deep: 0,
-            width: 3,
         }
     }
 }
@@ -106,12 +80,6 @@ impl Default for Settings {
 /// Default budget for the later moves (x1.2 down to x0.4 as the pairs run out). Most moves end
 /// sooner, when one candidate is left, so the median move stays below the 100 ms.
 pub const DEFAULT_MS: u64 = 100;
-
-/// Default cut-off of the search's rollouts: 6 greedy rolls with the learned value, then its
-/// estimate. At 16 batches per move (200 games, layout 1, seed `dev4`, paired): 38.16 against
-/// 36.16 for hand rollouts to the end (+2.00, 95% CI +-0.68); cut at 3 rolls -0.28 (CI +-0.61),
-/// at 10 rolls -0.66 (CI +-0.60) against 6.
-pub const DEFAULT_DEPTH: usize = 6;
 
 /// Default budget for the early moves (more than half the pairs free), where the extra rollouts pay
 /// most: with a fixed number of rollout batches, doubling the early ones and halving the later ones
@@ -214,14 +182,7 @@ impl<'a> Player<'a> {
         let b = geo.from_values(&board.values);
         let after = board.rounds_left.saturating_sub(1);
         if self.settings.kind == PolicyKind::Expectimax {
-            return super::expectimax::best_deep(
-                value,
-                &b,
-                opts,
-                after,
-                self.settings.deep,
-                self.settings.width,
-            );
+            return super::expectimax::best(value, &b, opts, after);
         }
         let mut best = (opts[0], f32::NEG_INFINITY);
         for &p in opts {
