@@ -1,7 +1,6 @@
+use crate::splitter::clock::DEFAULT_GAME_MS;
 use crate::splitter::learned::LearnedValue;
-use crate::splitter::policy::{
-    PolicyKind, Settings, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
-};
+use crate::splitter::policy::{default_threads, PolicyKind, Settings};
 use crate::splitter::selfplay::play_seeded_game;
 use crate::splitter::stats::{stats, Stats};
 use crate::splitter::{official, protocol};
@@ -14,12 +13,11 @@ use std::time::{Duration, Instant};
 
 #[derive(Parser)]
 pub struct Args {
-    /// Time budget per move in milliseconds (search policy).
-    #[arg(long, default_value_t = DEFAULT_MS, value_parser = millis)]
-    ms: u64,
-    /// Time budget for the early moves (while more than half the pairs are free).
-    #[arg(long, default_value_t = DEFAULT_EARLY_MS, value_parser = millis)]
-    early_ms: u64,
+    /// Wall-time budget of one game in milliseconds (search policy), counted from the first dice
+    /// line with the start-up work; spent by plan, more on the early moves; a game behind plan
+    /// plays its last moves greedily with the learned value.
+    #[arg(long, default_value_t = DEFAULT_GAME_MS, value_parser = millis)]
+    game_ms: u64,
     /// search (Monte-Carlo over future dice), expectimax (two steps on the learned value), value
     /// (greedy on the learned value), greedy (one-move hand evaluation) or random.
     #[arg(long, default_value = "search")]
@@ -27,8 +25,9 @@ pub struct Args {
     /// Seed of the policy's own random choices (reported on stderr).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads for the search rollouts (the choice does not depend on it, only the speed).
-    #[arg(long, default_value_t = DEFAULT_THREADS)]
+    /// Threads for the search rollouts (the choice does not depend on it, only the speed; default:
+    /// the cores this process may use, at most 2).
+    #[arg(long, default_value_t = default_threads())]
     threads: usize,
 }
 
@@ -45,17 +44,14 @@ pub struct BenchArgs {
     /// 1, 2 or both.
     #[arg(long, default_value = "both")]
     layout: String,
-    /// Time budget per move for the search policy.
-    #[arg(long, default_value_t = DEFAULT_MS, value_parser = millis)]
-    ms: u64,
-    /// Time budget for the early moves (while more than half the pairs are free).
-    #[arg(long, default_value_t = DEFAULT_EARLY_MS, value_parser = millis)]
-    early_ms: u64,
+    /// Wall-time budget of one game for the search policy, as `bot splitter --game-ms`.
+    #[arg(long, default_value_t = DEFAULT_GAME_MS, value_parser = millis)]
+    game_ms: u64,
     /// Stop search after this many rollout batches instead of the clock (reproducible figures).
     #[arg(long)]
     batches: Option<u32>,
-    /// Threads for the search rollouts.
-    #[arg(long, default_value_t = DEFAULT_THREADS)]
+    /// Threads for the search rollouts (default: the cores this process may use, at most 2).
+    #[arg(long, default_value_t = default_threads())]
     threads: usize,
     /// Policy to measure; greedy always runs too as the reference.
     #[arg(long, default_value = "search")]
@@ -79,13 +75,12 @@ pub struct BenchArgs {
 pub fn run(args: Args) -> ExitCode {
     // Reported on the debug channel (`#` lines are ignored by the Tester, echoed unless --silent).
     println!(
-        "# splitter bot: policy {:?}, {} ms per move ({} early), seed {}, {} threads",
-        args.policy, args.ms, args.early_ms, args.seed, args.threads
+        "# splitter bot: policy {:?}, {} ms per game, seed {}, {} threads",
+        args.policy, args.game_ms, args.seed, args.threads
     );
     let settings = Settings {
         kind: args.policy,
-        ms: args.ms,
-        early_ms: args.early_ms,
+        game_ms: args.game_ms,
         seed: args.seed,
         threads: args.threads.max(1),
         ..Settings::default()
@@ -122,8 +117,7 @@ fn measure(
     };
     let settings = Settings {
         kind,
-        ms: args.ms,
-        early_ms: args.early_ms,
+        game_ms: args.game_ms,
         batches: args.batches,
         seed: 1,
         // Batch-limited games already run side by side (below); their moves do not depend on threads.
@@ -199,7 +193,7 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         args.policy,
         match args.batches {
             Some(b) => format!("{b} rollout batches per move"),
-            None => format!("{} ms per move", args.ms),
+            None => format!("{} ms per game", args.game_ms),
         }
     );
     let earlier = match &args.paired_with {
@@ -304,10 +298,10 @@ fn saved_scores_line(layout: u8, scores: &[u32]) -> String {
     format!("layout {layout}: {}\n", words.join(" "))
 }
 
-/// Scores written by `--save-scores`: `(layout, per-game scores)`.
+/// Scores written by `--save-scores`: `(layout, per-game scores)`. Read through the capped reader
+/// (a file over `MAX_FILE_BYTES`, such as `/dev/zero`, is refused).
 fn read_saved_scores(path: &std::path::Path) -> Result<Vec<(u8, Vec<u32>)>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("--paired-with {}: {e}", path.display()))?;
+    let text = crate::source_error::read_text(path).map_err(|e| format!("--paired-with {e}"))?;
     parse_saved_scores(&text, &path.display().to_string())
 }
 
