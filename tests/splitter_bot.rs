@@ -135,7 +135,9 @@ fn train_with_a_network_then_strip_the_state_and_play() {
     let features = ["--features", "groups-v1+pairs+net8x4"];
     let (code, out, err) = train(&[&["--games", "30", "-o", full_s], &features[..]].concat());
     assert_eq!(code, 0, "{out}{err}");
+    // One curve point, at the end: the default cadence is games/20 but at least 10,000 games.
     assert!(out.contains("games        30: greedy V"), "{out}");
+    assert_eq!(out.matches(": greedy V").count(), 1, "{out}");
     let strip = [
         "--games",
         "30",
