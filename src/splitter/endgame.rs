@@ -113,6 +113,22 @@ mod tests {
         total / 36.0
     }
 
+    /// A board of 22 rounds played by random legal moves until `free_pairs` pairs are free.
+    fn late_board(
+        layout: &super::super::layout::Layout,
+        free_pairs: usize,
+        rng: &mut impl Rng,
+    ) -> Board {
+        let mut board = Board::new(layout, 22);
+        while board.free_cells(layout) > 2 * free_pairs {
+            let d = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+            let moves = board.legal_moves(layout, d);
+            let mv = moves[rng.random_range(0..moves.len())];
+            board.place(layout, d, mv).unwrap();
+        }
+        board
+    }
+
     /// `work` counts the final boards `expected_score` scores: a slow count by the same recursion
     /// over real boards agrees, and the official boards' largest endgame fits `MAX_WORK`.
     #[test]
@@ -139,13 +155,8 @@ mod tests {
         }
         let layout = official(2);
         let geo = Geometry::new(&layout).unwrap();
-        let mut board = Board::new(&layout, 22);
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
-        while board.free_cells(&layout) > 2 * 4 {
-            let d = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
-            let mv = board.legal_moves(&layout, d)[0];
-            board.place(&layout, d, mv).unwrap();
-        }
+        let board = late_board(&layout, 4, &mut rng);
         let b = geo.from_values(&board.values);
         for rolls in 0..=3 {
             assert_eq!(work(1, 4, rolls), count(&geo, &b, rolls), "{rolls} rolls");
@@ -164,15 +175,8 @@ mod tests {
     fn best_stops_at_its_deadline() {
         let layout = official(1);
         let geo = Geometry::new(&layout).unwrap();
-        let mut board = Board::new(&layout, 22);
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(12);
-        while board.free_cells(&layout) > 2 * 3 {
-            let d = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
-            let moves = board.legal_moves(&layout, d);
-            board
-                .place(&layout, d, moves[rng.random_range(0..moves.len())])
-                .unwrap();
-        }
+        let board = late_board(&layout, 3, &mut rng);
         let b = geo.from_values(&board.values);
         let mut opts = Vec::new();
         super::super::game::placements(&layout, &board.values, Dice(2, 5), &mut opts);
@@ -193,14 +197,8 @@ mod tests {
         for case in 0..60 {
             let layout = official(1 + (case % 2) as u8);
             let geo = Geometry::new(&layout).unwrap();
-            let mut board = Board::new(&layout, 22);
             let free_target = rng.random_range(0..=3);
-            while board.free_cells(&layout) > 2 * free_target {
-                let d = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
-                let moves = board.legal_moves(&layout, d);
-                let mv = moves[rng.random_range(0..moves.len())];
-                board.place(&layout, d, mv).unwrap();
-            }
+            let board = late_board(&layout, free_target, &mut rng);
             let rolls_left = rng.random_range(0..=2);
             let fast = expected_score(&geo, &geo.from_values(&board.values), rolls_left);
             let slow = brute_force(&layout, &board, rolls_left);
