@@ -5,7 +5,7 @@ use bot::splitter::{game_dice, official, Board, Dice, Move};
 mod common;
 
 fn run_bot(input: &str, extra: &[&str]) -> (i32, String, String) {
-    let args: Vec<&str> = ["splitter", "--ms", "5", "--early-ms", "5"]
+    let args: Vec<&str> = ["splitter", "--game-ms", "200"]
         .into_iter()
         .chain(extra.iter().copied())
         .collect();
@@ -135,7 +135,10 @@ fn train_with_a_network_then_strip_the_state_and_play() {
     let features = ["--features", "groups-v1+pairs+net8x4"];
     let (code, out, err) = train(&[&["--games", "30", "-o", full_s], &features[..]].concat());
     assert_eq!(code, 0, "{out}{err}");
+    // One curve point, at the end: the default cadence is games/20 but at least 10,000 games.
     assert!(out.contains("games        30: greedy V"), "{out}");
+    let points = out.lines().filter(|l| l.starts_with("games ")).count();
+    assert_eq!(points, 1, "{out}");
     let strip = [
         "--games",
         "30",
@@ -169,8 +172,8 @@ fn train_with_a_network_then_strip_the_state_and_play() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Bad learned-value inputs: an unreadable `--leaf-value`, a weight file naming an unknown
-/// feature set (as `--value` and as `--second-opinion`), an absurd `--net-rate` — each one clear error line naming the flag, non-zero exit.
+/// Bad learned-value inputs: an unreadable `--value`, a weight file naming an unknown feature
+/// set, an absurd `--net-rate`: each one clear error line naming the flag, non-zero exit.
 #[test]
 fn bad_value_files_and_rates_are_one_line_errors() {
     let dir = std::env::temp_dir().join(format!("bot-value-test-{}", std::process::id()));
@@ -181,14 +184,10 @@ fn bad_value_files_and_rates_are_one_line_errors() {
     let train = [
         "train", "splitter", "--layout", "2", "--games", "1", "-o", "x",
     ];
-    let cases: [(Vec<&str>, &str); 5] = [
+    let cases: [(Vec<&str>, &str); 4] = [
         (
-            [&bench[..], &["--leaf-value", "/nonexistent/v.bin"]].concat(),
-            "error: --leaf-value /nonexistent/v.bin: cannot read",
-        ),
-        (
-            [&bench[..], &["--second-opinion", bad.to_str().unwrap()]].concat(),
-            ":3: unknown feature set \"groups-v9\"",
+            [&bench[..], &["--value", "/nonexistent/v.bin"]].concat(),
+            "error: --value /nonexistent/v.bin: cannot read",
         ),
         (
             [&bench[..], &["--value", bad.to_str().unwrap()]].concat(),
@@ -288,4 +287,65 @@ fn blend_two_values_into_one_file() {
         assert!(err.contains(want), "{err}");
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Boards other than the official ones on the game clock: every cell fillable on 20 x 20 and on
+/// 64 x 64 (its largest size), and 8 x 8 with three rounds (an exact endgame there would be huge).
+/// Every roll gets a legal answer, and the three-round game reports its time at its end.
+#[test]
+fn custom_boards_answer_every_roll_on_the_clock() {
+    for (w, h, rounds) in [(20, 20, ""), (64, 64, ""), (8, 8, " 3")] {
+        let layout = bot::splitter::Layout::new(&vec![vec![1; w]; h]).unwrap();
+        let mut input = format!("{w} {h}{rounds}\n");
+        for _ in 0..h {
+            input.push_str(&vec!["1"; w].join(" "));
+            input.push('\n');
+        }
+        let dice = game_dice("custom", w as u32, 3);
+        for d in &dice {
+            input.push_str(&format!("{} {}\n", d.0, d.1));
+        }
+        let (code, out, err) = run_bot(&input, &[]);
+        assert_eq!(code, 0, "{w} x {h}: {err}");
+        let answers: Vec<&str> = out.lines().filter(|a| !a.starts_with('#')).collect();
+        assert_eq!(answers.len(), 3, "{w} x {h}: {out}");
+        let mut board = Board::new(&layout, 3);
+        for (d, a) in dice.iter().zip(answers) {
+            let n: Vec<usize> = a.split(' ').map(|t| t.parse().unwrap()).collect();
+            let mv = Move {
+                die: n[0] as u8,
+                x: n[1],
+                y: n[2],
+            };
+            board.place(&layout, *d, mv).unwrap();
+        }
+        let ended = err
+            .lines()
+            .filter(|l| l.contains(": end of game: "))
+            .count();
+        assert_eq!(ended, usize::from(!rounds.is_empty()), "{w} x {h}: {err}");
+    }
+}
+
+/// `--paired-with` reads through the capped reader: a file without end is one clear line.
+#[test]
+fn paired_with_an_endless_file_is_refused_in_one_line() {
+    let args = [
+        "bench",
+        "splitter",
+        "--games",
+        "1",
+        "--layout",
+        "1",
+        "--policy",
+        "greedy",
+        "--paired-with",
+        "/dev/zero",
+    ];
+    let (code, out, err) = common::run_bot(&args, "");
+    assert_ne!(code, 0, "{out}");
+    assert_eq!(
+        err.trim_end(),
+        "error: --paired-with /dev/zero: larger than 256 MiB, not read"
+    );
 }

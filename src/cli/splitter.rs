@@ -1,7 +1,6 @@
+use crate::splitter::clock::DEFAULT_GAME_MS;
 use crate::splitter::learned::LearnedValue;
-use crate::splitter::policy::{
-    PolicyKind, Rollout, Settings, DEFAULT_DEPTH, DEFAULT_EARLY_MS, DEFAULT_MS, DEFAULT_THREADS,
-};
+use crate::splitter::policy::{default_threads, PolicyKind, Settings};
 use crate::splitter::selfplay::play_seeded_game;
 use crate::splitter::stats::{stats, Stats};
 use crate::splitter::{official, protocol};
@@ -14,12 +13,11 @@ use std::time::{Duration, Instant};
 
 #[derive(Parser)]
 pub struct Args {
-    /// Time budget per move in milliseconds (search policy).
-    #[arg(long, default_value_t = DEFAULT_MS, value_parser = millis)]
-    ms: u64,
-    /// Time budget for the early moves (while more than half the pairs are free).
-    #[arg(long, default_value_t = DEFAULT_EARLY_MS, value_parser = millis)]
-    early_ms: u64,
+    /// Wall-time budget of one game in milliseconds (search policy), counted from the first dice
+    /// line with the start-up work; spent by plan, more on the early moves; a game behind plan
+    /// plays its last moves greedily with the learned value.
+    #[arg(long, default_value_t = DEFAULT_GAME_MS, value_parser = millis)]
+    game_ms: u64,
     /// search (Monte-Carlo over future dice), expectimax (two steps on the learned value), value
     /// (greedy on the learned value), greedy (one-move hand evaluation) or random.
     #[arg(long, default_value = "search")]
@@ -27,47 +25,10 @@ pub struct Args {
     /// Seed of the policy's own random choices (reported on stderr).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads for the search rollouts (the choice does not depend on it, only the speed).
-    #[arg(long, default_value_t = DEFAULT_THREADS)]
+    /// Threads for the search rollouts (the choice does not depend on it, only the speed; default:
+    /// the cores this process may use, at most 2).
+    #[arg(long, default_value_t = default_threads())]
     threads: usize,
-    #[command(flatten)]
-    search: SearchFlags,
-}
-
-/// How the search and expectimax policies use the learned value (bot and bench alike).
-#[derive(clap::Args)]
-struct SearchFlags {
-    /// Which policy plays the search's rollouts: hand (hand evaluation) or value (learned).
-    #[arg(long, default_value = "value")]
-    rollout: Rollout,
-    /// Cut the search's rollouts after this many rolls and add the learned value (0: play them
-    /// to the end).
-    #[arg(long, default_value_t = DEFAULT_DEPTH)]
-    depth: usize,
-    /// Re-rank up to this many surviving search candidates by depth-2 expectimax on the learned
-    /// value (0: take the best Monte-Carlo mean).
-    #[arg(long, default_value_t = 0)]
-    finalists: usize,
-    /// Expectimax policy: re-value this many of the best depth-2 options at depth 3.
-    #[arg(long, default_value_t = 0)]
-    deep: usize,
-    /// Depth 3 looks at this many replies per roll (the best by the learned value).
-    #[arg(long, default_value_t = 3)]
-    width: usize,
-}
-
-impl SearchFlags {
-    /// Write these choices into `settings`.
-    fn apply(&self, settings: Settings) -> Settings {
-        Settings {
-            rollout: self.rollout,
-            depth: (self.depth > 0).then_some(self.depth),
-            finalists: self.finalists,
-            deep: self.deep,
-            width: self.width,
-            ..settings
-        }
-    }
 }
 
 #[derive(Parser)]
@@ -83,17 +44,14 @@ pub struct BenchArgs {
     /// 1, 2 or both.
     #[arg(long, default_value = "both")]
     layout: String,
-    /// Time budget per move for the search policy.
-    #[arg(long, default_value_t = DEFAULT_MS, value_parser = millis)]
-    ms: u64,
-    /// Time budget for the early moves (while more than half the pairs are free).
-    #[arg(long, default_value_t = DEFAULT_EARLY_MS, value_parser = millis)]
-    early_ms: u64,
+    /// Wall-time budget of one game for the search policy, as `bot splitter --game-ms`.
+    #[arg(long, default_value_t = DEFAULT_GAME_MS, value_parser = millis)]
+    game_ms: u64,
     /// Stop search after this many rollout batches instead of the clock (reproducible figures).
     #[arg(long)]
     batches: Option<u32>,
-    /// Threads for the search rollouts.
-    #[arg(long, default_value_t = DEFAULT_THREADS)]
+    /// Threads for the search rollouts (default: the cores this process may use, at most 2).
+    #[arg(long, default_value_t = default_threads())]
     threads: usize,
     /// Policy to measure; greedy always runs too as the reference.
     #[arg(long, default_value = "search")]
@@ -105,19 +63,9 @@ pub struct BenchArgs {
     /// the same seed (to compare two builds or settings game by game).
     #[arg(long)]
     paired_with: Option<std::path::PathBuf>,
-    #[command(flatten)]
-    search: SearchFlags,
     /// Learned value weights (default: the built-in ones for the official layouts).
     #[arg(long)]
     value: Option<std::path::PathBuf>,
-    /// Learned value at the cut of the search's rollouts, when not --value's (rollouts played by
-    /// one value and judged by another).
-    #[arg(long)]
-    leaf_value: Option<std::path::PathBuf>,
-    /// A second opinion for the search: judge each candidate by the average of its Monte-Carlo
-    /// mean and its depth-2 expectimax value under these weights.
-    #[arg(long)]
-    second_opinion: Option<std::path::PathBuf>,
     /// Instead of measuring: tune the evaluation weights for N coordinate-descent passes on the
     /// greedy policy (use a dice seed other than the evaluation seeds) and print them.
     #[arg(long)]
@@ -127,24 +75,16 @@ pub struct BenchArgs {
 pub fn run(args: Args) -> ExitCode {
     // Reported on the debug channel (`#` lines are ignored by the Tester, echoed unless --silent).
     println!(
-        "# splitter bot: policy {:?}, {} ms per move ({} early), rollouts {:?} cut at {}, seed {}, {} threads",
-        args.policy,
-        args.ms,
-        args.early_ms,
-        args.search.rollout,
-        args.search.depth,
-        args.seed,
-        args.threads
+        "# splitter bot: policy {:?}, {} ms per game, seed {}, {} threads",
+        args.policy, args.game_ms, args.seed, args.threads
     );
     let settings = Settings {
         kind: args.policy,
-        ms: args.ms,
-        early_ms: args.early_ms,
+        game_ms: args.game_ms,
         seed: args.seed,
         threads: args.threads.max(1),
         ..Settings::default()
     };
-    let settings = args.search.apply(settings);
     let stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr();
@@ -169,19 +109,15 @@ fn measure(
     bar: &ProgressBar,
 ) -> Result<Summary, String> {
     let layout = official(layout_no);
-    let load = |path: &Option<std::path::PathBuf>, flag: &str| match path {
-        Some(path) => LearnedValue::load(path, &layout)
-            .map(|v| Some(std::sync::Arc::new(v)))
-            .map_err(|e| format!("{flag} {e}")),
-        None => Ok(None),
+    let value = match &args.value {
+        Some(path) => Some(std::sync::Arc::new(
+            LearnedValue::load(path, &layout).map_err(|e| format!("--value {e}"))?,
+        )),
+        None => None,
     };
-    let value = load(&args.value, "--value")?;
-    let leaf = load(&args.leaf_value, "--leaf-value")?;
-    let second_opinion = load(&args.second_opinion, "--second-opinion")?;
     let settings = Settings {
         kind,
-        ms: args.ms,
-        early_ms: args.early_ms,
+        game_ms: args.game_ms,
         batches: args.batches,
         seed: 1,
         // Batch-limited games already run side by side (below); their moves do not depend on threads.
@@ -191,11 +127,8 @@ fn measure(
             args.threads.max(1)
         },
         value,
-        leaf,
-        second_opinion,
         ..Settings::default()
     };
-    let settings = args.search.apply(settings);
     // With a batch limit the moves do not depend on the clock, so games can run side by side
     // (move times are then inflated by the sharing); on the clock they run one at a time.
     let play = |g: u32| {
@@ -260,7 +193,7 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         args.policy,
         match args.batches {
             Some(b) => format!("{b} rollout batches per move"),
-            None => format!("{} ms per move", args.ms),
+            None => format!("{} ms per game", args.game_ms),
         }
     );
     let earlier = match &args.paired_with {
@@ -365,10 +298,10 @@ fn saved_scores_line(layout: u8, scores: &[u32]) -> String {
     format!("layout {layout}: {}\n", words.join(" "))
 }
 
-/// Scores written by `--save-scores`: `(layout, per-game scores)`.
+/// Scores written by `--save-scores`: `(layout, per-game scores)`. Read through the capped reader
+/// (a file over `MAX_FILE_BYTES`, such as `/dev/zero`, is refused).
 fn read_saved_scores(path: &std::path::Path) -> Result<Vec<(u8, Vec<u32>)>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("--paired-with {}: {e}", path.display()))?;
+    let text = crate::source_error::read_text(path).map_err(|e| format!("--paired-with {e}"))?;
     parse_saved_scores(&text, &path.display().to_string())
 }
 

@@ -11,6 +11,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Fewest training games between two default curve points: a point plays `--curve-games` (1,000)
+/// greedy games, about as long as a thousand training games with the network.
+const CURVE_EVERY_LEAST: u64 = 10_000;
+
 #[derive(Parser)]
 pub struct TrainArgs {
     /// Official layout 1 or 2.
@@ -42,7 +46,8 @@ pub struct TrainArgs {
     /// Continue from a file written by an earlier run (its seed and alpha are kept).
     #[arg(long)]
     resume: Option<PathBuf>,
-    /// Learning-curve points: every this many games, greedy V on fixed dice (default games/20).
+    /// Learning-curve points: every this many games, greedy V on fixed dice, and once at the end
+    /// (default: games/20, at least 10,000, so a short run measures once).
     #[arg(long)]
     curve_every: Option<u64>,
     /// Games of the fixed-dice greedy measurement at each curve point (Tester dice, seed `curve`).
@@ -71,7 +76,10 @@ pub fn train(args: TrainArgs) -> ExitCode {
         None => Trainer::new(&layout, args.seed, args.alpha, args.net_rate, args.features)
             .expect("official layouts fit in 64 cells"),
     };
-    let every = args.curve_every.unwrap_or((args.games / 20).max(1)).max(1);
+    let every = args
+        .curve_every
+        .unwrap_or((args.games / 20).max(CURVE_EVERY_LEAST))
+        .max(1);
     println!(
         "train splitter: layout {}, seed {}, alpha {}, games {} -> {} (curve every {every}: greedy V on {} games of dice seed 'curve')",
         args.layout, trainer.seed, trainer.alpha, trainer.games, args.games, args.curve_games

@@ -3,7 +3,6 @@
 
 use super::game::Placement;
 use super::geometry::Bits;
-use super::learned::value::average_over_rolls;
 use super::learned::LearnedValue;
 
 /// The expectimax value of placing `p` on `b`, with `rounds_after` rolls to come after it.
@@ -29,93 +28,6 @@ pub fn best_by(opts: &[Placement], mut worth: impl FnMut(Placement) -> f32) -> P
         let v = worth(p);
         if v > best.1 {
             best = (p, v);
-        }
-    }
-    best.0
-}
-
-/// The `width` best placements by V for every ordered pair of dice on `b` (`rounds_after` rolls
-/// to come after them), best first.
-fn leaders_by_dice(
-    value: &LearnedValue,
-    b: &Bits,
-    rounds_after: usize,
-    width: usize,
-) -> Vec<Vec<(f32, Placement)>> {
-    let geo = &value.features.geo;
-    let mut lists: Vec<Vec<(f32, Placement)>> =
-        (0..36).map(|_| Vec::with_capacity(width + 1)).collect();
-    let mut free = geo.free_canonical(b);
-    while free != 0 {
-        let cell = free.trailing_zeros() as usize;
-        free &= free - 1;
-        for (k, list) in lists.iter_mut().enumerate() {
-            let (a, bv) = (k as u8 / 6 + 1, k as u8 % 6 + 1);
-            let mut after = *b;
-            geo.apply(&mut after, cell, a, bv);
-            let v = value.value(&after, rounds_after);
-            if list.len() < width || v > list[list.len() - 1].0 {
-                let at = list.partition_point(|&(x, _)| x >= v);
-                list.insert(at, (v, Placement { cell, a, b: bv }));
-                list.truncate(width);
-            }
-        }
-    }
-    lists
-}
-
-/// Depth-3 expectimax, selective: the average over the next roll of the best depth-2 value among
-/// the `width` placements of that roll with the best V.
-pub fn placement_value_deep(
-    value: &LearnedValue,
-    b: &Bits,
-    p: Placement,
-    rounds_after: usize,
-    width: usize,
-) -> f32 {
-    let geo = &value.features.geo;
-    let mut after = *b;
-    geo.apply(&mut after, p.cell, p.a, p.b);
-    if rounds_after <= 1 || geo.free_canonical(&after) == 0 {
-        return placement_value(value, b, p, rounds_after);
-    }
-    let lists = leaders_by_dice(value, &after, rounds_after - 1, width);
-    // Each ordered pair's leaders, valued once at depth 2.
-    let deep: Vec<f32> = lists
-        .iter()
-        .map(|list| {
-            list.iter()
-                .map(|&(_, q)| placement_value(value, &after, q, rounds_after - 1))
-                .fold(f32::NEG_INFINITY, f32::max)
-        })
-        .collect();
-    average_over_rolls(|a, b| deep[a * 6 + b])
-}
-
-/// Depth 2 for every option, then depth 3 (selective, `width`) for the `leaders` best of them.
-pub fn best_deep(
-    value: &LearnedValue,
-    b: &Bits,
-    opts: &[Placement],
-    rounds_after: usize,
-    leaders: usize,
-    width: usize,
-) -> Placement {
-    let mut ranked: Vec<(f32, usize)> = opts
-        .iter()
-        .enumerate()
-        .map(|(i, &p)| (placement_value(value, b, p, rounds_after), i))
-        .collect();
-    ranked.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
-    let mut best = (opts[ranked[0].1], f32::NEG_INFINITY);
-    for &(_, i) in ranked.iter().take(leaders.max(1)) {
-        let v = if leaders > 1 {
-            placement_value_deep(value, b, opts[i], rounds_after, width)
-        } else {
-            ranked[0].0
-        };
-        if v > best.1 {
-            best = (opts[i], v);
         }
     }
     best.0

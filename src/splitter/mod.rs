@@ -3,6 +3,7 @@
 //! original GAME.md and the reference Tester disagree, the Tester's code wins.
 
 pub mod bits;
+pub mod clock;
 pub mod dotnet_random;
 pub mod endgame;
 pub mod eval;

@@ -7,16 +7,17 @@
 //! - `search`: flat Monte-Carlo over the future dice (`search.rs`).
 
 use super::bits::BitEval;
+use super::clock::{GameClock, Plan, DEFAULT_GAME_MS};
 use super::eval::{EvalParams, Evaluator};
 use super::evaluation::HandMask;
 pub use super::game::{placements, Placement};
 use super::game::{Board, Dice, Move};
 use super::layout::Layout;
 use super::learned::LearnedValue;
-pub use super::search::Rollout;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PolicyKind {
@@ -46,11 +47,8 @@ impl std::str::FromStr for PolicyKind {
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub kind: PolicyKind,
-    /// Time budget per move for `search` (the later moves'; see `budget_ms`).
-    pub ms: u64,
-    /// Budget for the early moves (more than half the pairs still free). The issue bounds the
-    /// *median* time per move, so the first half of the game can think longer.
-    pub early_ms: u64,
+    /// Wall-time budget of one game for `search`, spent by plan over its moves (`clock.rs`).
+    pub game_ms: u64,
     /// If set, `search` stops after this many rollout batches instead of the clock (reproducible).
     pub batches: Option<u32>,
     pub seed: u64,
@@ -61,74 +59,30 @@ pub struct Settings {
     /// The learned value; None = the built-in one for an official layout (other boards have
     /// none, and the policies that need it fall back to the hand evaluation).
     pub value: Option<Arc<LearnedValue>>,
-    /// The value at the cut of the search's rollouts, when not `value` (rollouts played by one
-    /// value and judged by another).
-    pub leaf: Option<Arc<LearnedValue>>,
-    /// Which policy plays the search's rollouts.
-    pub rollout: Rollout,
-    /// Cut the search's rollouts after this many rolls and add the learned value (None: play
-    /// to the end).
-    pub depth: Option<usize>,
-    /// Re-rank up to this many of the search's surviving candidates by depth-2 expectimax with
-    /// the learned value (0 or 1: take the best Monte-Carlo mean).
-    pub finalists: usize,
-    /// A second opinion for the search: each candidate is judged by the average of its
-    /// Monte-Carlo mean and its depth-2 expectimax value under this value.
-    pub second_opinion: Option<Arc<LearnedValue>>,
-    /// `expectimax`: how many of the best depth-2 options are re-valued at depth 3 (0 or 1: none),
-    /// and how many replies per roll (the best by V) that looks at.
-    pub deep: usize,
-    pub width: usize,
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             kind: PolicyKind::Search,
-            ms: DEFAULT_MS,
-            early_ms: DEFAULT_EARLY_MS,
+            game_ms: DEFAULT_GAME_MS,
             batches: None,
             seed: 1,
             threads: 1,
             params: None,
             value: None,
-            leaf: None,
-            rollout: Rollout::Value,
-            depth: Some(DEFAULT_DEPTH),
-            finalists: 0,
-            second_opinion: None,
-            deep: 0,
-            width: 3,
         }
     }
 }
 
-/// Default budget for the later moves (x1.2 down to x0.4 as the pairs run out). Most moves end
-/// sooner, when one candidate is left, so the median move stays below the issue's 100 ms.
-pub const DEFAULT_MS: u64 = 100;
-
-/// Default cut-off of the search's rollouts: 6 greedy rolls with the learned value, then its
-/// estimate. At 16 batches per move (200 games, layout 1, seed `dev4`, paired): 38.16 against
-/// 36.16 for hand rollouts to the end (+2.00, 95% CI +-0.68); cut at 3 rolls -0.28 (CI +-0.61),
-/// at 10 rolls -0.66 (CI +-0.60) against 6.
-pub const DEFAULT_DEPTH: usize = 6;
-
-/// Default budget for the early moves (more than half the pairs free), where the extra rollouts pay
-/// most: with a fixed number of rollout batches, doubling the early ones and halving the later ones
-/// gained +0.60 (95% CI +-0.72; 200 games, layout 1, seed `tune`). Earlier, 300 ms instead of 128 ms
-/// early gained +1.18 (CI +0.04..+2.32). With two threads and the faster rollouts more did not pay:
-/// 1000 ms against 500 gave +0.60 (CI -0.23..+1.43; 100 games, layout 1, seed `dev1`), 800 against
-/// 500 gave +0.06 (CI +-0.66) on layout 1 and -0.87 (CI +-0.56) on layout 2 (200 games, seed
-/// `eval`). With the learned-value rollouts fewer moves end early (their candidates stay closer),
-/// so the budget is 300 ms: at most 10 x 300 + about 800 ms per game, i.e. under 13 minutes per
-/// 200 games whatever the machine (the official limit is 15).
-pub const DEFAULT_EARLY_MS: u64 = 300;
-
-/// Default rollout threads: two (the machine the issue names has two cores, and the Tester runs one
-/// bot at a time). On an idle machine a fixed amount of work (`bot bench splitter --games 1 --seed
-/// thr --layout 1 --batches 200`) took 1.66 s with one thread and 0.84 s with two; the moves are the
-/// same. On a machine busy with other work `--threads 1` can be the better choice.
-pub const DEFAULT_THREADS: usize = 2;
+/// Default rollout threads: the cores this process may use, at most two. The moves do not depend
+/// on the thread count (rollouts are pure functions of their dice); on an idle machine a fixed
+/// amount of work (`bot bench splitter --games 1 --layout 1 --batches 200`) took 1.66 s with one
+/// thread and 0.84 s with two. On a one-core machine (or `taskset -c 0`) a second thread would
+/// only share the core, so it is one.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(2))
+}
 
 pub struct Player<'a> {
     pub(super) layout: &'a Layout,
@@ -145,10 +99,14 @@ pub struct Player<'a> {
     opts: Vec<Placement>,
     /// Rollouts run by the last `search` call (for stats).
     pub last_rollouts: u64,
+    /// The search's game clock, started by its first move; the time `new` took is charged to it.
+    pub clock: Option<GameClock>,
+    setup: Duration,
 }
 
 impl<'a> Player<'a> {
     pub fn new(layout: &'a Layout, settings: Settings) -> Player<'a> {
+        let setup = Instant::now();
         let rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
         let params = settings
             .params
@@ -179,6 +137,8 @@ impl<'a> Player<'a> {
             scratch: vec![0; layout.cells()],
             opts: Vec::new(),
             last_rollouts: 0,
+            clock: None,
+            setup: setup.elapsed(),
         }
     }
 
@@ -186,6 +146,7 @@ impl<'a> Player<'a> {
     pub fn choose(&mut self, board: &Board, dice: Dice) -> Option<Move> {
         let mut opts = std::mem::take(&mut self.opts);
         placements(self.layout, &board.values, dice, &mut opts);
+        self.last_rollouts = 0;
         let pick = if opts.is_empty() {
             None
         } else {
@@ -199,41 +160,91 @@ impl<'a> Player<'a> {
                         .set_rounds_after(board.rounds_left.saturating_sub(1));
                     greedy_pick(&mut self.ev, &mut self.scratch, &board.values, &opts)
                 }
-                PolicyKind::Search => self.search(board, &opts),
+                PolicyKind::Search => self.timed_search(board, &opts),
             })
         };
         self.opts = opts;
         pick.map(|p| p.to_move(self.layout))
     }
 
+    /// The search within this move's share of the game clock (or its batches), or the floor
+    /// move when the game is out of time. `opts` must not be empty.
+    fn timed_search(&mut self, board: &Board, opts: &[Placement]) -> Placement {
+        let free_pairs = opts.iter().filter(|p| p.a == opts[0].a).count();
+        let moves_left = board.rounds_left.min(free_pairs);
+        let total_pairs = (self.layout.fillable().len() / 2).max(1);
+        let (game_ms, setup) = (self.settings.game_ms as f64, self.setup);
+        let clock = self.clock.get_or_insert_with(|| {
+            GameClock::new(Plan::new(game_ms, moves_left, total_pairs), setup)
+        });
+        let start = clock.start_move();
+        let limit = match self.settings.batches {
+            Some(batches) => Some(Limit::Batches(batches)),
+            None => clock
+                .deadline(start, free_pairs, moves_left)
+                .map(Limit::Until),
+        };
+        let pick = match limit {
+            Some(limit) => self.search(board, opts, limit),
+            None => None,
+        };
+        let floor = pick.is_none();
+        let pick = pick.unwrap_or_else(|| self.floor_pick(board, opts));
+        if let Some(clock) = &mut self.clock {
+            clock.end_move(start, floor);
+        }
+        pick
+    }
+
+    /// The floor move, for a game out of time: greedy with the learned value (under a
+    /// millisecond on the official boards), or with the hand evaluation where there is none.
+    pub(super) fn floor_pick(&mut self, board: &Board, opts: &[Placement]) -> Placement {
+        match &self.value {
+            Some(value) => value_greedy(value, board, opts),
+            None => {
+                self.ev
+                    .set_rounds_after(board.rounds_left.saturating_sub(1));
+                greedy_pick(&mut self.ev, &mut self.scratch, &board.values, opts)
+            }
+        }
+    }
+
     /// `value` and `expectimax`: the option with the best learned V after it, or the best
     /// average over the next roll of the best V then.
     fn value_pick(&self, board: &Board, opts: &[Placement]) -> Placement {
         let value = self.value.as_deref().expect("checked by the caller");
-        let geo = &value.features.geo;
-        let b = geo.from_values(&board.values);
-        let after = board.rounds_left.saturating_sub(1);
         if self.settings.kind == PolicyKind::Expectimax {
-            return super::expectimax::best_deep(
-                value,
-                &b,
-                opts,
-                after,
-                self.settings.deep,
-                self.settings.width,
-            );
+            let b = value.features.geo.from_values(&board.values);
+            let after = board.rounds_left.saturating_sub(1);
+            return super::expectimax::best(value, &b, opts, after);
         }
-        let mut best = (opts[0], f32::NEG_INFINITY);
-        for &p in opts {
-            let mut next = b;
-            geo.apply(&mut next, p.cell, p.a, p.b);
-            let v = value.value(&next, after);
-            if v > best.1 {
-                best = (p, v);
-            }
-        }
-        best.0
+        value_greedy(value, board, opts)
     }
+}
+
+/// The option with the best learned V after it (the first on ties).
+fn value_greedy(value: &LearnedValue, board: &Board, opts: &[Placement]) -> Placement {
+    let geo = &value.features.geo;
+    let b = geo.from_values(&board.values);
+    let after = board.rounds_left.saturating_sub(1);
+    let mut best = (opts[0], f32::NEG_INFINITY);
+    for &p in opts {
+        let mut next = b;
+        geo.apply(&mut next, p.cell, p.a, p.b);
+        let v = value.value(&next, after);
+        if v > best.1 {
+            best = (p, v);
+        }
+    }
+    best.0
+}
+
+/// When a search stops: after a number of rollout batches (fixed compute, reproducible), or at a
+/// deadline.
+#[derive(Debug, Clone, Copy)]
+pub enum Limit {
+    Batches(u32),
+    Until(Instant),
 }
 
 /// The placement with the largest evaluation gain (first one on ties).

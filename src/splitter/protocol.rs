@@ -204,6 +204,16 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         board
             .place(&layout, dice, mv)
             .map_err(|e| format!("internal error: own move refused: {e}"))?;
+        // The game's time, before the last answer: the Tester stops the bot when it has that.
+        let over = board.rounds_left == 0 || board.free_cells(&layout) == 0;
+        if let (true, Some(clock)) = (over, &player.clock) {
+            let _ = writeln!(
+                errors,
+                "splitter: line {}: end of game: {}",
+                lines.number,
+                clock.report()
+            );
+        }
         writeln!(output, "{}", format_answer(dialect, mv))
             .and_then(|_| output.flush())
             .map_err(|e| format!("cannot write answer: {e}"))?;
@@ -353,6 +363,38 @@ mod tests {
             "splitter: line 4: dice 5 6 but the board is full: no move is possible, none answered"
         );
         assert!(lines[1].starts_with("splitter: line 5: dice 2 2"), "{err}");
+    }
+
+    /// The search reports its game's time once, when its last move is made (the line of the last
+    /// dice), and not for a game cut short.
+    #[test]
+    fn the_search_reports_its_game_time_at_the_end_of_the_game() {
+        let search = Settings {
+            batches: Some(1),
+            ..Settings::default()
+        };
+        let dice = super::super::dotnet_random::game_dice("clock", 0, 22);
+        let whole = game_input(&dice, &[false; 22], "\n");
+        let cut: String = whole.lines().take(20).map(|l| format!("{l}\n")).collect();
+        for (input, answers, report) in [(&whole, 22, true), (&cut, 12, false)] {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            run(input.as_bytes(), &mut out, &mut err, search.clone()).unwrap();
+            let (out, err) = (
+                String::from_utf8(out).unwrap(),
+                String::from_utf8(err).unwrap(),
+            );
+            assert_eq!(out.lines().count(), answers);
+            let lines: Vec<&str> = err.lines().collect();
+            match report {
+                true => {
+                    assert_eq!(lines.len(), 1, "{err}");
+                    let head = "splitter: line 30: end of game: ";
+                    assert!(lines[0].starts_with(head), "{err}");
+                    assert!(lines[0].contains("(22 moves, longest "), "{err}");
+                }
+                false => assert_eq!(err, ""),
+            }
+        }
     }
 
     #[test]

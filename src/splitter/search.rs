@@ -1,23 +1,20 @@
 //! The search policy: flat Monte-Carlo over the future dice with common random numbers. Every
 //! distinct placement is played out against the same sampled dice sequences by a rollout policy
-//! (the hand evaluation or the learned value, through `Evaluation`), each playout ends with the
-//! exact score (or, cut after `depth` rolls, the learned value of where it got to); placements
+//! (greedy with the learned value when the layout has one, else with the hand evaluation, through
+//! `Evaluation`); a playout with the learned value is cut after `ROLLOUT_DEPTH` rolls and judged by
+//! that value, one with the hand evaluation is played to the end and scored exactly. Placements
 //! whose paired deficit to the leader exceeds `PRUNE_Z` standard errors are dropped so the budget
-//! goes to the close ones. The candidates still alive at the end can be re-ranked by the
-//! noise-free depth-2 expectimax of the learned value (`expectimax.rs`), and a second value's
-//! expectimax can be averaged into every candidate's estimate (`Settings::second_opinion`). The
-//! last rolls are solved exactly instead (`endgame.rs`).
+//! goes to the close ones. The last rolls are solved exactly instead (`endgame.rs`).
 
 use super::endgame;
 use super::evaluation::{Evaluation, HandMask};
-use super::expectimax;
 use super::game::{Board, Dice, Placement};
 use super::geometry::{Bits, Geometry};
 use super::learned::LearnedValue;
-use super::policy::{greedy_pick, Player, Settings};
+use super::policy::{greedy_pick, Limit, Player};
 use rand::Rng;
 use rayon::prelude::*;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Rollouts per candidate added in each batch (all candidates share the batch's dice).
 const BATCH: usize = 8;
@@ -28,95 +25,86 @@ const BATCH: usize = 8;
 const PRUNE_Z: f32 = 2.0;
 /// Batches every candidate plays before any is dropped: after one batch (8 rollouts) a leader picked
 /// out of dozens of candidates is often lucky, and the paired spread itself is noisy (3 against 1:
-/// +0.30 at 16 batches, +0.07 on the clock; docs/splitter.md, twelfth session).
+/// +0.30, 95% CI +-0.21, over 1,000 games at 16 batches; +0.07 on the clock; docs/splitter.md,
+/// What was tried).
 const PRUNE_AFTER: u32 = 3;
 
-/// Which policy plays the rollouts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rollout {
-    /// The hand evaluation on masks (fast).
-    Hand,
-    /// Greedy play with the learned value.
-    Value,
-}
+/// Rolls a rollout plays with the learned value before that value judges where it got to. At 16
+/// batches per move (200 games, layout 1, paired): cut at 6 scored 38.16 against 36.16 for
+/// hand-evaluation rollouts to the end (+2.00, 95% CI +-0.68); cut at 3 -0.28 (CI +-0.61), at 10
+/// -0.66 (CI +-0.60) against 6 (docs/splitter.md, What was tried).
+const ROLLOUT_DEPTH: usize = 6;
 
-impl std::str::FromStr for Rollout {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "hand" => Ok(Rollout::Hand),
-            "value" => Ok(Rollout::Value),
-            _ => Err(format!(
-                "unknown rollout policy '{s}' (expected hand or value)"
-            )),
-        }
-    }
-}
-
-/// How one candidate's playouts are run: rollout policy, optional cut-off with the learned value.
+/// How one candidate's playouts are run: greedy with the learned value and cut at
+/// `ROLLOUT_DEPTH`, or (no value for this layout) greedy with the hand evaluation to the end.
 #[derive(Clone, Copy)]
 struct Playout<'v> {
     geo: &'v Geometry,
     value: Option<&'v LearnedValue>,
-    /// The value at the cut (`value` unless another was given).
-    leaf: Option<&'v LearnedValue>,
-    rollout: Rollout,
-    depth: Option<usize>,
 }
 
 impl Playout<'_> {
-    /// The playout's result: the exact final score, or the learned value after `depth` rolls.
+    /// The playout's result: the exact final score, or the learned value after `ROLLOUT_DEPTH`
+    /// rolls.
     #[inline(always)]
     fn run(&self, hand: &mut HandMask, start: Bits, first: Placement, rolls: &[Dice]) -> f32 {
         let geo = self.geo;
-        match (self.value, self.rollout) {
-            (Some(mut v), Rollout::Value) => self.finish(&mut v, geo, start, first, rolls),
-            _ => self.finish(hand, geo, start, first, rolls),
-        }
-    }
-
-    #[inline(always)]
-    fn finish<E: Evaluation>(
-        &self,
-        e: &mut E,
-        geo: &Geometry,
-        start: Bits,
-        first: Placement,
-        rolls: &[Dice],
-    ) -> f32 {
-        let cut = match (self.leaf, self.depth) {
-            (Some(_), Some(d)) => d.min(rolls.len()),
-            _ => rolls.len(),
-        };
-        let end = rollout_bits(e, geo, start, first, rolls, cut);
-        match self.leaf {
-            Some(v) if cut < rolls.len() => v.value(&end, rolls.len() - cut),
-            _ => geo.exact(&end) as f32,
+        match self.value {
+            Some(mut v) => {
+                let cut = ROLLOUT_DEPTH.min(rolls.len());
+                let end = rollout_bits(&mut v, geo, start, first, rolls, cut);
+                match cut < rolls.len() {
+                    true => v.value(&end, rolls.len() - cut),
+                    false => geo.exact(&end) as f32,
+                }
+            }
+            None => geo.exact(&rollout_bits(hand, geo, start, first, rolls, rolls.len())) as f32,
         }
     }
 }
 
 impl<'a> Player<'a> {
-    pub(super) fn search(&mut self, board: &Board, opts: &[Placement]) -> Placement {
-        let start = Instant::now();
-        self.last_rollouts = 0;
+    /// The search's choice within `limit`; None when a deadline came before the first batch of
+    /// rollouts was complete, or during the exact endgame (the caller then plays the floor move).
+    /// Every phase polls the deadline: the endgame between candidates, the rollouts between
+    /// candidates, and a rollout on a board over 64 cells between its steps.
+    pub(super) fn search(
+        &mut self,
+        board: &Board,
+        opts: &[Placement],
+        limit: Limit,
+    ) -> Option<Placement> {
+        let deadline = match limit {
+            Limit::Until(deadline) => Some(deadline),
+            Limit::Batches(_) => None,
+        };
         // Rolls still to come after this one, capped by the pairs left after this placement.
         let free_pairs = opts.iter().filter(|p| p.a == opts[0].a).count();
-        let total_pairs = (self.layout.fillable().len() / 2).max(1);
-        let budget_ms = budget_ms(&self.settings, free_pairs, total_pairs);
-        let deadline = start + Duration::from_secs_f64(budget_ms / 1000.0);
         let future = board
             .rounds_left
             .saturating_sub(1)
             .min(free_pairs.saturating_sub(1));
         if opts.len() == 1 || future == 0 {
             self.ev.set_rounds_after(future);
-            return greedy_pick(&mut self.ev, &mut self.scratch, &board.values, opts);
+            return Some(greedy_pick(
+                &mut self.ev,
+                &mut self.scratch,
+                &board.values,
+                opts,
+            ));
         }
         if let (true, Some(hand)) = (future <= endgame::ENDGAME_ROLLS, &self.hand) {
-            let b = hand.be.from_values(&board.values);
-            return endgame::best(hand.be.geometry(), &b, opts, future);
+            let work = endgame::work(opts.len(), free_pairs - 1, future);
+            let affordable = deadline.is_none_or(|d| {
+                let ms = d.saturating_duration_since(Instant::now()).as_secs_f64() * 1000.0;
+                work as f64 <= ms * endgame::WORK_PER_MS
+            });
+            if work <= endgame::MAX_WORK && affordable {
+                let b = hand.be.from_values(&board.values);
+                return endgame::best(hand.be.geometry(), &b, opts, future, deadline);
+            }
         }
+        let late = || deadline.is_some_and(|d| Instant::now() >= d);
         let mut alive: Vec<usize> = (0..opts.len()).collect();
         // results[i][j]: result of candidate i on dice sequence j (all alive share every j).
         let mut results: Vec<Vec<f32>> = vec![Vec::new(); opts.len()];
@@ -124,109 +112,112 @@ impl<'a> Player<'a> {
         let mut batches = 0u32;
         let geo = self.hand.as_ref().map(|h| h.be.geometry().clone());
         let value = self.value.clone();
-        let leaf = self.settings.leaf.clone().or_else(|| value.clone());
         let playout = geo.as_ref().map(|geo| Playout {
             geo,
             value: value.as_deref(),
-            leaf: leaf.as_deref(),
-            rollout: self.settings.rollout,
-            depth: self.settings.depth,
         });
-        // A second opinion: each candidate's depth-2 expectimax value under another value, added
-        // to its Monte-Carlo mean (ranking by the sum is ranking by the average of the two).
-        let offsets: Vec<f32> = match (&self.settings.second_opinion, &self.hand) {
-            (Some(v), Some(hand)) => {
-                let b = hand.be.from_values(&board.values);
-                let exact = |p: &Placement| expectimax::placement_value(v, &b, *p, future);
-                match &self.pool {
-                    Some(pool) => pool.install(|| opts.par_iter().map(exact).collect()),
-                    None => opts.iter().map(exact).collect(),
-                }
-            }
-            _ => vec![0.0; opts.len()],
-        };
         loop {
             for seq in seqs.iter_mut() {
                 for d in seq.iter_mut() {
                     *d = Dice(self.rng.random_range(1..=6), self.rng.random_range(1..=6));
                 }
             }
-            match (&self.hand, playout) {
+            // One batch: every alive candidate on every sequence, or None if the deadline came
+            // first (then the batch is dropped, so every candidate keeps the same sequences).
+            let batch: Option<Vec<Vec<Vec<f32>>>> = match (&self.hand, playout) {
                 (Some(hand), Some(playout)) => {
                     let start = hand.be.from_values(&board.values);
                     // Rollouts are pure functions of (placement, dice): threads only change speed.
                     // Each thread plays every alive candidate on its share of the sequences
                     // (balanced however few candidates are left); shares are merged in order.
-                    let run = |share: &[Vec<Dice>]| -> Vec<Vec<f32>> {
+                    let run = |share: &[Vec<Dice>]| -> Option<Vec<Vec<f32>>> {
                         let mut hand = hand.clone();
                         alive
                             .iter()
                             .map(|&i| {
-                                share
-                                    .iter()
-                                    .map(|seq| playout.run(&mut hand, start, opts[i], seq))
-                                    .collect()
+                                (!late()).then(|| {
+                                    share
+                                        .iter()
+                                        .map(|seq| playout.run(&mut hand, start, opts[i], seq))
+                                        .collect()
+                                })
                             })
                             .collect()
                     };
-                    let shares: Vec<Vec<Vec<f32>>> = match &self.pool {
+                    let shares: Vec<Option<Vec<Vec<f32>>>> = match &self.pool {
                         Some(pool) => {
                             let size = BATCH.div_ceil(pool.current_num_threads());
                             pool.install(|| seqs.par_chunks(size).map(run).collect())
                         }
                         None => vec![run(&seqs)],
                     };
-                    for share in shares {
-                        for (&i, scores) in alive.iter().zip(share) {
-                            results[i].extend(scores);
-                        }
-                    }
+                    shares.into_iter().collect()
                 }
                 _ => {
-                    for seq in &seqs {
-                        for &i in &alive {
-                            let s = self.rollout(&board.values, opts[i], seq);
-                            results[i].push(s as f32);
+                    let mut share = vec![Vec::with_capacity(BATCH); alive.len()];
+                    let mut complete = true;
+                    'seqs: for seq in &seqs {
+                        for (k, &i) in alive.iter().enumerate() {
+                            match self.rollout(&board.values, opts[i], seq, deadline) {
+                                Some(s) => share[k].push(s as f32),
+                                None => {
+                                    complete = false;
+                                    break 'seqs;
+                                }
+                            }
                         }
                     }
+                    complete.then_some(vec![share])
+                }
+            };
+            let Some(shares) = batch else { break };
+            for share in shares {
+                for (&i, scores) in alive.iter().zip(share) {
+                    results[i].extend(scores);
                 }
             }
             self.last_rollouts += (alive.len() * BATCH) as u64;
             batches += 1;
             if batches >= PRUNE_AFTER {
-                prune(&mut alive, &results, &offsets);
+                prune(&mut alive, &results);
             }
-            let done = match self.settings.batches {
-                Some(limit) => batches >= limit,
-                None => Instant::now() >= deadline,
+            let done = match limit {
+                Limit::Batches(most) => batches >= most,
+                Limit::Until(_) => late(),
             };
             if done || alive.len() == 1 {
                 break;
             }
         }
-        let estimate = |i: usize| estimate(&results, &offsets, i);
-        let by_mean = |&x: &usize, &y: &usize| estimate(x).total_cmp(&estimate(y)).then(y.cmp(&x));
-        alive.sort_by(|x, y| by_mean(y, x));
-        let finalists = self.settings.finalists.min(alive.len());
-        match (&self.value, &self.hand) {
-            (Some(value), Some(hand)) if finalists > 1 => {
-                let b = hand.be.from_values(&board.values);
-                let finals: Vec<Placement> = alive[..finalists].iter().map(|&i| opts[i]).collect();
-                expectimax::best(value, &b, &finals, future)
-            }
-            _ => opts[alive[0]],
+        if batches == 0 {
+            return None;
         }
+        // The best mean; the first candidate on ties.
+        let by_mean = |x: &&usize, y: &&usize| mean(&results[**x]).total_cmp(&mean(&results[**y]));
+        alive.iter().rev().max_by(by_mean).map(|&best| opts[best])
     }
 
     /// Play `first`, then the given rolls greedily; the exact final score (array evaluation, for
-    /// boards over 64 cells).
-    fn rollout(&mut self, start: &[u8], first: Placement, rolls: &[Dice]) -> u32 {
+    /// boards over 64 cells). None when `deadline` passes (polled between steps: on a large board
+    /// one step values thousands of options).
+    fn rollout(
+        &mut self,
+        start: &[u8],
+        first: Placement,
+        rolls: &[Dice],
+        deadline: Option<Instant>,
+    ) -> Option<u32> {
         let mut values = std::mem::take(&mut self.scratch);
         values.copy_from_slice(start);
         let layout = self.layout;
         values[first.cell] = first.a;
         values[layout.mirror(first.cell)] = first.b;
+        let mut late = false;
         for (k, &dice) in rolls.iter().enumerate() {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                late = true;
+                break;
+            }
             self.ev.set_rounds_after(rolls.len() - 1 - k);
             let mut best: Option<(f32, Placement)> = None;
             for &cell in layout.fillable() {
@@ -248,7 +239,7 @@ impl<'a> Player<'a> {
             values[p.cell] = p.a;
             values[layout.mirror(p.cell)] = p.b;
         }
-        let s = self.ev.exact(&values);
+        let s = (!late).then(|| self.ev.exact(&values));
         self.scratch = values;
         s
     }
@@ -309,35 +300,16 @@ fn rollout_board<E: Evaluation>(
     b
 }
 
-/// Clock budget for a move with `free_pairs` of `total_pairs` still free. Early moves have more
-/// options and longer consequences: while more than half the pairs are free they get `early_ms`;
-/// later moves get `ms` scaled by the pairs left (x1.2 down to x0.4), so the median move stays
-/// near `ms`.
-pub(super) fn budget_ms(settings: &Settings, free_pairs: usize, total_pairs: usize) -> f64 {
-    if 2 * free_pairs > total_pairs + 2 {
-        settings.early_ms as f64
-    } else {
-        let share = (2.0 * free_pairs as f64 / total_pairs as f64).clamp(0.4, 1.2);
-        settings.ms as f64 * share
-    }
-}
-
 fn mean(xs: &[f32]) -> f32 {
     xs.iter().sum::<f32>() / xs.len().max(1) as f32
 }
 
-/// Candidate `i`'s estimate: its mean rollout result plus its offset (the second opinion).
-fn estimate(results: &[Vec<f32>], offsets: &[f32], i: usize) -> f32 {
-    mean(&results[i]) + offsets[i]
-}
-
-/// Keep the candidates whose paired deficit to the current leader is within `PRUNE_Z` standard
-/// errors. A candidate's estimate is its mean result plus its offset (the exact part).
-fn prune(alive: &mut Vec<usize>, results: &[Vec<f32>], offsets: &[f32]) {
-    let estimate = |i: usize| estimate(results, offsets, i);
+/// Keep the candidates whose paired deficit to the current leader (the best mean) is within
+/// `PRUNE_Z` standard errors.
+fn prune(alive: &mut Vec<usize>, results: &[Vec<f32>]) {
     let leader = *alive
         .iter()
-        .max_by(|&&x, &&y| estimate(x).total_cmp(&estimate(y)))
+        .max_by(|&&x, &&y| mean(&results[x]).total_cmp(&mean(&results[y])))
         .unwrap();
     let lead = &results[leader];
     let n = lead.len() as f32;
@@ -351,9 +323,8 @@ fn prune(alive: &mut Vec<usize>, results: &[Vec<f32>], offsets: &[f32]) {
             s += d;
             s2 += d * d;
         }
-        let sampled = s / n;
-        let m = sampled + offsets[leader] - offsets[i];
-        let var = (s2 / n - sampled * sampled).max(0.0) * n / (n - 1.0).max(1.0);
+        let m = s / n;
+        let var = (s2 / n - m * m).max(0.0) * n / (n - 1.0).max(1.0);
         // A floor on the spread so a few identical rollouts do not prune too eagerly.
         let se = (var.max(1.0) / n).sqrt();
         m <= PRUNE_Z * se
@@ -364,33 +335,11 @@ fn prune(alive: &mut Vec<usize>, results: &[Vec<f32>], offsets: &[f32]) {
 mod tests {
     use super::super::bits::BitEval;
     use super::super::eval::EvalParams;
-    use super::super::layout::official;
+    use super::super::layout::{official, Layout};
+    use super::super::policy::Settings;
     use super::*;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
-
-    /// The clock budget: `early_ms` while more than half the pairs are free (plus one), then
-    /// `ms` scaled down with the pairs left, never above 1.2 x `ms` nor below 0.4 x `ms`.
-    #[test]
-    fn budget_is_early_ms_then_shrinks_with_the_pairs_left() {
-        let settings = Settings {
-            ms: 100,
-            early_ms: 300,
-            ..Settings::default()
-        };
-        let budgets: Vec<f64> = (1..=22)
-            .rev()
-            .map(|f| budget_ms(&settings, f, 22))
-            .collect();
-        assert_eq!(budgets.iter().filter(|&&b| b == 300.0).count(), 10);
-        let late = &budgets[10..];
-        assert!(late.windows(2).all(|w| w[0] >= w[1]), "{late:?}");
-        assert!(
-            late.iter().all(|&b| (40.0..=120.0).contains(&b)),
-            "{late:?}"
-        );
-        assert_eq!(budget_ms(&settings, 11, 22), 100.0);
-    }
 
     /// No candidate is dropped before `PRUNE_AFTER` batches: with exactly that many, every
     /// candidate plays every batch; with more, the clear losers stop (the first move of layout 1
@@ -421,27 +370,115 @@ mod tests {
         assert!(rollouts(later) < per_batch * later as u64);
     }
 
-    /// Pruning judges a candidate by its mean result plus its offset (the second opinion): equal
-    /// rollouts with offsets far apart leave only the higher one, equal offsets keep both, and an
-    /// offset can outweigh a rollout lead that it exceeds by more than the standard errors.
+    /// Pruning keeps the candidates whose paired deficit to the leader is within `PRUNE_Z`
+    /// standard errors of the paired differences, and drops the others.
     #[test]
-    fn prune_adds_the_offsets_to_the_rollout_means() {
-        let noisy =
-            |shift: f32| -> Vec<f32> { (0..16).map(|k| 30.0 + shift + (k % 4) as f32).collect() };
-        let results = vec![noisy(0.0), noisy(0.0), noisy(0.5), noisy(2.0)];
+    fn prune_drops_only_candidates_clearly_behind_the_leader() {
+        let base: Vec<f32> = (0..16).map(|k| 30.0 + (k % 4) as f32).collect();
+        // The leader's result minus `gap`, plus or minus 2.5 on alternate sequences: paired
+        // differences with mean `gap` and standard error 2.58 / 4 = 0.645.
+        let behind = |gap: f32| -> Vec<f32> {
+            let swing = |k: usize| if k.is_multiple_of(2) { 2.5 } else { -2.5 };
+            base.iter()
+                .enumerate()
+                .map(|(k, &r)| r - gap - swing(k))
+                .collect()
+        };
+        let results = vec![base.clone(), base.clone(), behind(1.0), behind(1.5)];
+        let mut alive = vec![0, 1, 2, 3];
+        prune(&mut alive, &results);
+        const { assert!(PRUNE_Z * 0.645 > 1.0 && PRUNE_Z * 0.645 < 1.5) };
+        assert_eq!(
+            alive,
+            [0, 1, 2],
+            "a tie stays, 1.0 behind stays, 1.5 behind goes"
+        );
+        // Without spread a small constant deficit is clear: the floor on the spread decides.
+        let results = vec![base.clone(), base.iter().map(|r| r - 0.6).collect()];
         let mut alive = vec![0, 1];
-        prune(&mut alive, &results, &[0.0, 0.0, 0.0, 0.0]);
-        assert_eq!(alive, [0, 1]);
-        let mut alive = vec![0, 1];
-        prune(&mut alive, &results, &[0.0, 10.0, 0.0, 0.0]);
-        assert_eq!(alive, [1]);
-        // Candidate 3 leads the rollouts by 2 points; an offset 5 points lower drops it.
-        let mut alive = vec![2, 3];
-        prune(&mut alive, &results, &[0.0, 0.0, 5.0, 0.0]);
-        assert_eq!(alive, [2]);
-        let mut alive = vec![2, 3];
-        prune(&mut alive, &results, &[0.0; 4]);
-        assert_eq!(alive, [3]);
+        prune(&mut alive, &results);
+        assert_eq!(alive, [0]);
+    }
+
+    /// A board with every cell fillable.
+    fn open_board(w: usize, h: usize) -> Layout {
+        Layout::new(&vec![vec![1; w]; h]).unwrap()
+    }
+
+    /// A deadline already past stops the search before any batch of rollouts, on the official
+    /// board (mask rollouts) and on one over 64 cells (array rollouts): no answer, no rollouts.
+    #[test]
+    fn a_passed_deadline_stops_the_search_before_its_first_batch() {
+        for layout in [official(1), open_board(9, 8)] {
+            let board = Board::new(&layout, layout.default_rounds());
+            let mut opts = Vec::new();
+            super::super::game::placements(&layout, &board.values, Dice(2, 5), &mut opts);
+            let mut player = Player::new(&layout, Settings::default());
+            let limit = Limit::Until(Instant::now());
+            assert_eq!(player.search(&board, &opts, limit), None);
+            assert_eq!(player.last_rollouts, 0);
+        }
+    }
+
+    /// On a 20 x 20 board one batch of rollouts is minutes of work; a deadline 20 ms away ends the
+    /// search within its first batch (polled between rollout steps), with no batch counted.
+    #[test]
+    fn a_deadline_ends_a_search_within_a_batch_on_a_large_board() {
+        let layout = open_board(20, 20);
+        let board = Board::new(&layout, layout.default_rounds());
+        let mut opts = Vec::new();
+        super::super::game::placements(&layout, &board.values, Dice(3, 4), &mut opts);
+        assert_eq!(opts.len(), 400);
+        let mut player = Player::new(&layout, Settings::default());
+        let limit = Limit::Until(Instant::now() + std::time::Duration::from_millis(20));
+        assert_eq!(player.search(&board, &opts, limit), None);
+        assert_eq!(player.last_rollouts, 0);
+    }
+
+    /// Few rounds on many free pairs (header `8 8 3`): the exact endgame would score tens of
+    /// millions of boards, so the search plays rollouts instead; the official board's last rolls
+    /// still go to the endgame (no rollouts).
+    #[test]
+    fn an_endgame_too_large_is_searched_instead() {
+        let batches = Settings {
+            batches: Some(1),
+            ..Settings::default()
+        };
+        let layout = open_board(8, 8);
+        let board = Board::new(&layout, 3);
+        let mut player = Player::new(&layout, batches.clone());
+        assert!(player.choose(&board, Dice(1, 2)).is_some());
+        assert!(player.last_rollouts > 0);
+        let layout = official(1);
+        let mut board = Board::new(&layout, 22);
+        let mut player = Player::new(&layout, batches);
+        for dice in super::super::dotnet_random::game_dice("endgame", 0, 22) {
+            let mv = player.choose(&board, dice).unwrap();
+            board.place(&layout, dice, mv).unwrap();
+            if board.rounds_left < 3 {
+                assert_eq!(player.last_rollouts, 0, "{} rolls left", board.rounds_left);
+            }
+        }
+    }
+
+    /// A whole game on a 20 x 20 board on a 300 ms clock: every move legal, the clock counts them.
+    #[test]
+    fn a_large_board_plays_a_whole_game_on_the_clock() {
+        let layout = open_board(20, 20);
+        let settings = Settings {
+            game_ms: 300,
+            ..Settings::default()
+        };
+        let mut player = Player::new(&layout, settings);
+        let mut board = Board::new(&layout, layout.default_rounds());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(20);
+        while board.rounds_left > 0 {
+            let dice = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+            let mv = player.choose(&board, dice).expect("free pairs remain");
+            board.place(&layout, dice, mv).unwrap();
+        }
+        assert_eq!(board.free_cells(&layout), 0);
+        assert_eq!(player.clock.as_ref().map(|c| c.moves), Some(200));
     }
 
     /// The former rollout, valuing every option by flooding its region (`local_before` /

@@ -168,7 +168,7 @@ fn arena_without_times(report: &str) -> Vec<String> {
         .collect()
 }
 
-/// The same for the Splitter: "Time taken" lines, and the move times of the mean lines.
+/// The same for the Splitter: "Time taken" lines, and the move and game times of the mean lines.
 fn splitter_without_times(report: &str) -> Vec<String> {
     report
         .lines()
@@ -177,7 +177,10 @@ fn splitter_without_times(report: &str) -> Vec<String> {
                 return "Time taken".to_string();
             }
             match (line.split_once("; move time"), line.rsplit_once(" over ")) {
-                (Some((head, _)), Some((_, moves))) => format!("{head}; over {moves}"),
+                (Some((head, _)), Some((_, moves))) => {
+                    let moves = moves.split_once("; game time").map_or(moves, |(m, _)| m);
+                    format!("{head}; over {moves}")
+                }
                 _ => line.to_string(),
             }
         })

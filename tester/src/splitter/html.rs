@@ -9,7 +9,7 @@
 
 use super::session::{GameRecord, Outcome};
 use bot::splitter::layout::{BLOCKED, HEART, STAR};
-use bot::splitter::stats::stats;
+use bot::splitter::stats::{quantile, stats};
 use bot::splitter::{official, Board, Dice, Layout, Move};
 use std::fmt::Write;
 
@@ -233,6 +233,54 @@ fn histogram_svg(scores: &[u32]) -> String {
     svg
 }
 
+/// One game's move times as a strip of bars (heights against `top` ms), each with its time as a
+/// tooltip.
+fn moves_svg(move_ms: &[f64], top: f64) -> String {
+    let (bw, height) = (9usize, 24.0);
+    let mut svg = format!(
+        "<svg class=\"mt\" width=\"{}\" height=\"{}\">",
+        move_ms.len() * bw + 2,
+        height as usize + 2
+    );
+    for (i, &ms) in move_ms.iter().enumerate() {
+        let bh = (ms / top.max(1e-9) * height).clamp(1.0, height);
+        let _ = write!(
+            svg,
+            "<rect x=\"{}\" y=\"{:.1}\" width=\"{}\" height=\"{bh:.1}\" fill=\"#888\"><title>move {}: {ms:.1} ms</title></rect>",
+            1 + i * bw,
+            height + 1.0 - bh,
+            bw - 2,
+            i + 1
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// A layout's time figures: per game and per move, and what a 200-game run takes at this pace.
+fn time_summary(games: &[GameRecord]) -> String {
+    let sorted = |mut xs: Vec<f64>| {
+        xs.sort_by(f64::total_cmp);
+        xs
+    };
+    let game = sorted(games.iter().map(|g| g.game_ms).collect());
+    let moves = sorted(
+        games
+            .iter()
+            .flat_map(|g| g.move_ms.iter().copied())
+            .collect(),
+    );
+    let mean = game.iter().sum::<f64>() / game.len().max(1) as f64;
+    format!(
+        "<p>Time per game: median {:.2} s, max {:.2} s (a run of 200 games at this pace: about {:.0} s). Time per move: median {:.1} ms, max {:.1} ms.</p>",
+        quantile(&game, 0.5) / 1000.0,
+        quantile(&game, 1.0) / 1000.0,
+        mean * 200.0 / 1000.0,
+        quantile(&moves, 0.5),
+        quantile(&moves, 1.0)
+    )
+}
+
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -266,6 +314,11 @@ pub fn page(outcome: &Outcome) -> Result<String, String> {
             scores.iter().max().unwrap_or(&0),
             histogram_svg(&scores)
         );
+        body.push_str(&time_summary(games));
+        let top = games
+            .iter()
+            .flat_map(|g| g.move_ms.iter().copied())
+            .fold(0.0, f64::max);
         body.push_str("<div class=\"games\">");
         for g in games {
             let values = final_values(&layout, g);
@@ -288,13 +341,16 @@ pub fn page(outcome: &Outcome) -> Result<String, String> {
                 .collect();
             let _ = write!(
                 body,
-                "<div class=\"game\" data-score=\"{}\" data-game=\"{}\"><div class=\"t\">game {} &middot; <b>{}</b> points</div>{}<div class=\"s\">{}</div></div>",
+                "<div class=\"game\" data-score=\"{}\" data-game=\"{}\" data-time=\"{:.0}\"><div class=\"t\">game {} &middot; <b>{}</b> points &middot; {:.2} s</div>{}<div class=\"s\">{}</div>{}</div>",
                 g.score,
                 g.game,
+                g.game_ms,
                 g.game,
                 g.score,
+                g.game_ms / 1000.0,
                 board_svg(&layout, &values, &groups),
-                parts.join(" &middot; ")
+                parts.join(" &middot; "),
+                moves_svg(&g.move_ms, top)
             );
         }
         body.push_str("</div>");
@@ -302,8 +358,8 @@ pub fn page(outcome: &Outcome) -> Result<String, String> {
     Ok(format!(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Splitter games</title><style>{STYLE}</style></head><body>\
 <h1>Splitter: {}</h1><p>dice seed <code>{}</code>. Strong colours: cells in scoring groups (outlined, points at the group's corner); pale: cells that score nothing. \
-&#9733; star, &#9829; heart.</p><p>Sort games: <button onclick=\"sortGames('game',1)\">by game</button> <button onclick=\"sortGames('score',1)\">score, lowest first</button> \
-<button onclick=\"sortGames('score',-1)\">score, highest first</button></p>{body}<script>{SCRIPT}</script></body></html>\n",
+&#9733; star, &#9829; heart. Under each board, its moves' times (bars to scale within the layout; hover for each).</p><p>Sort games: <button onclick=\"sortGames('game',1)\">by game</button> <button onclick=\"sortGames('score',1)\">score, lowest first</button> \
+<button onclick=\"sortGames('score',-1)\">score, highest first</button> <button onclick=\"sortGames('time',-1)\">time, longest first</button></p>{body}<script>{SCRIPT}</script></body></html>\n",
         escape(&command),
         escape(&outcome.seed)
     ))
@@ -313,7 +369,7 @@ const STYLE: &str = "body{font-family:sans-serif;margin:1em 2em;color:#222}.game
 .game{border:1px solid #ddd;padding:4px;font-size:12px}.t{margin-bottom:2px}.s{color:#555;max-width:214px}\
 text.v{font-size:13px;text-anchor:middle;font-weight:bold}text.m{font-size:9px;fill:#000}\
 text.p{font-size:9px;text-anchor:end;fill:#fff;font-weight:bold}text.a{font-size:10px;text-anchor:middle}\
-line.o{stroke:#000;stroke-width:2.5;stroke-linecap:square}";
+line.o{stroke:#000;stroke-width:2.5;stroke-linecap:square}svg.mt{display:block;margin-top:2px}";
 
 const SCRIPT: &str = "function sortGames(key,dir){document.querySelectorAll('.games').forEach(function(box){\
 var items=Array.prototype.slice.call(box.children);items.sort(function(a,b){\
@@ -373,7 +429,8 @@ mod tests {
                 dice: dice.iter().map(|d| [d.0, d.1]).collect(),
                 moves,
                 score: bot::splitter::score(&layout, &board.values),
-                move_ms: vec![],
+                move_ms: (0..22).map(|m| 5.0 + m as f64 + game as f64).collect(),
+                game_ms: 1000.0 + 250.0 * game as f64,
                 error: None,
                 log: vec![],
             });
@@ -388,6 +445,19 @@ mod tests {
             )));
         }
         assert!(html.contains("bot &lt;a&amp;b&gt;") && html.contains("s&lt;x&gt;"));
+        // Time beside the score: each game's, each move's, and the layout's pace.
+        for (game, time) in [(0, "1.00 s"), (1, "1.25 s"), (2, "1.50 s")] {
+            assert!(
+                html.contains(&format!(
+                    "game {game} &middot; <b>{}</b> points &middot; {time}",
+                    games[game].score
+                )),
+                "game {game}"
+            );
+        }
+        assert!(html.contains("<title>move 22: 28.0 ms</title>"));
+        assert!(html
+            .contains("median 1.25 s, max 1.50 s (a run of 200 games at this pace: about 250 s)"));
         assert!(!html.contains("http"), "self-contained");
         // A record whose score disagrees with its board is refused.
         games[0].score += 1;

@@ -143,6 +143,7 @@ mod tests {
             moves: vec![[1, 0, 0]],
             score,
             move_ms: vec![1.0],
+            game_ms: 1.0,
             error: None,
             log: Vec::new(),
         }

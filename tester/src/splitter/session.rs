@@ -52,7 +52,11 @@ pub struct GameRecord {
     /// Moves as the bot named them: [die, x, y].
     pub moves: Vec<[usize; 3]>,
     pub score: u32,
+    /// Each move's time: from sending its dice line to reading the answer.
     pub move_ms: Vec<f64>,
+    /// The game's wall time: from starting the bot to its last answer (so with its start-up).
+    #[serde(default)]
+    pub game_ms: f64,
     /// Why the game stopped before its last move: then `score` is 0 and the game is in no total.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -453,16 +457,20 @@ fn extras(config: &Config, outcome: &Outcome, err: &mut dyn Write) {
             .flat_map(|g| g.move_ms.iter().copied())
             .collect();
         times.sort_by(f64::total_cmp);
+        let mut game_times: Vec<f64> = games.iter().map(|g| g.game_ms).collect();
+        game_times.sort_by(f64::total_cmp);
         let _ = writeln!(
             err,
-            "# {name}: {} games, mean {:.3} sd {:.3} {}; move time median {:.2} ms, max {:.2} ms over {} moves",
+            "# {name}: {} games, mean {:.3} sd {:.3} {}; move time median {:.2} ms, max {:.2} ms over {} moves; game time median {:.0} ms, max {:.0} ms",
             s.n,
             s.mean,
             s.sd,
             s.ci_text(3),
             quantile(&times, 0.5),
             quantile(&times, 1.0),
-            times.len()
+            times.len(),
+            quantile(&game_times, 0.5),
+            quantile(&game_times, 1.0)
         );
     };
     // Game i's dice are Random(hash(seed) + i): another run shares dice where its range meets this.
@@ -615,6 +623,7 @@ fn play_game(
         moves: Vec::new(),
         score: 0,
         move_ms: Vec::new(),
+        game_ms: 0.0,
         error: None,
         log: Vec::new(),
     };
@@ -669,6 +678,7 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, log: &mut GameLog) -> Resu
     };
     // As the official Tester: `/bin/bash -c`, the bot's stderr shown as it comes. A closed stdin
     // is not an error here: the missing answer is reported instead.
+    let started = Instant::now();
     let mut bot = BotProcess::spawn_with("/bin/bash", &command, Stderr::PassThrough)?;
     let _ = bot.send(&layout.header_text(rounds));
     let _ = bot.send(&format!("{} {}\n", dice.0, dice.1));
@@ -723,6 +733,11 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, log: &mut GameLog) -> Resu
         };
         let took = line.read_at.saturating_duration_since(asked);
         rec.move_ms.push(took.as_secs_f64() * 1000.0);
+        rec.game_ms = line
+            .read_at
+            .saturating_duration_since(started)
+            .as_secs_f64()
+            * 1000.0;
         rec.moves.push([die as usize, x as usize, y as usize]);
         log.end_move();
         skipped = Skipped::default();

@@ -153,6 +153,7 @@ pub fn merge(
         for (list, vs) in lists {
             for rec in list {
                 let index = task_index(&config, rec, vs)
+                    .and_then(|index| replay_check(rec).map(|_| index))
                     .map_err(|e| failed(format!("{}: {e}", file.name)))?;
                 games.push(index);
             }
@@ -244,6 +245,66 @@ fn task_index(config: &Config, rec: &GameRecord, vs: bool) -> Result<usize, Stri
     Ok(seed_index * per_seed + usize::from(vs))
 }
 
+/// A game of a results file checked against the rules: its dice are its seed's, its moves are
+/// legal in order, a completed game has every round's move and the score its final board scores,
+/// and a failed one scores 0 (it is in no total). A file edited by hand fails here, in one line.
+fn replay_check(rec: &GameRecord) -> Result<(), String> {
+    let game = format!("layout {} game {}", rec.layout, rec.game);
+    let layout = bot::splitter::official(rec.layout);
+    let rounds = layout.default_rounds();
+    let answered = rec.moves.len();
+    let rolled = rec.dice.len();
+    let complete = rec.error.is_none();
+    // A completed game has a roll per move; a failed one may hold the roll left unanswered.
+    let shape_ok = answered <= rounds
+        && match complete {
+            true => rolled == rounds && answered == rounds,
+            false => rolled == answered || rolled == answered + 1,
+        };
+    if !shape_ok {
+        return Err(format!(
+            "{game}: {rolled} rolls and {answered} moves, not a {}game of {rounds} rounds",
+            if complete { "completed " } else { "" }
+        ));
+    }
+    let mut rng = bot::splitter::DotNetRandom::new(rec.int_seed);
+    let mut board = bot::splitter::Board::new(&layout, rounds);
+    for (round, dice) in rec.dice.iter().enumerate() {
+        let expected = rng.roll();
+        if [expected.0, expected.1] != *dice {
+            return Err(format!(
+                "{game} round {}: dice {} {} are not its seed's ({} {})",
+                round + 1,
+                dice[0],
+                dice[1],
+                expected.0,
+                expected.1
+            ));
+        }
+        let Some(&[die, x, y]) = rec.moves.get(round) else {
+            break;
+        };
+        let illegal =
+            |why: String| format!("{game} round {}: move {die} {x} {y}: {why}", round + 1);
+        let die = u8::try_from(die).map_err(|_| illegal(format!("{die} was not rolled")))?;
+        let mv = bot::splitter::Move { die, x, y };
+        board
+            .place(&layout, expected, mv)
+            .map_err(|e| illegal(e.to_string()))?;
+    }
+    let scored = match complete {
+        true => bot::splitter::score(&layout, &board.values),
+        false => 0,
+    };
+    if rec.score != scored {
+        return Err(format!(
+            "{game}: recorded score {} but its moves score {scored}",
+            rec.score
+        ));
+    }
+    Ok(())
+}
+
 /// `--shard` needs a seed given (every shard must draw the same dice) and a file to write.
 pub fn check_args(config: &Config) -> Result<(), String> {
     if config.shard.is_some() && config.seed.is_none() {
@@ -273,22 +334,39 @@ mod tests {
         }
     }
 
-    fn record(command: &str, layout: u8, game: u32, score: u32) -> GameRecord {
+    /// A real game of `plan()`'s dice, each roll answered by the first legal move the rules
+    /// list (`last`: the last one), with the score its final board scores.
+    fn record(command: &str, layout_no: u8, game: u32, last: bool) -> GameRecord {
+        let layout = bot::splitter::official(layout_no);
+        let mut board = bot::splitter::Board::new(&layout, 22);
+        let (mut dice, mut moves) = (Vec::new(), Vec::new());
+        for d in bot::splitter::game_dice("s", game, 22) {
+            let legal = board.legal_moves(&layout, d);
+            let mv = if last {
+                legal[legal.len() - 1]
+            } else {
+                legal[0]
+            };
+            board.place(&layout, d, mv).unwrap();
+            dice.push([d.0, d.1]);
+            moves.push([mv.die as usize, mv.x, mv.y]);
+        }
         GameRecord {
             command: command.into(),
-            layout,
+            layout: layout_no,
             game,
             int_seed: bot::splitter::game_seed("s", game),
-            dice: vec![[1, 2]],
-            moves: vec![[1, 0, 0]],
-            score,
-            move_ms: vec![0.5, 1.25],
+            dice,
+            moves,
+            score: bot::splitter::score(&layout, &board.values),
+            move_ms: vec![0.5; 22],
+            game_ms: 11.0,
             error: None,
             log: Vec::new(),
         }
     }
 
-    /// The results files of `count` shards of `plan()` (the --vs games score 10 less).
+    /// The results files of `count` shards of `plan()` (the --vs bot plays the last legal move).
     fn shard_files(count: usize) -> Vec<serde_json::Value> {
         let plan = plan();
         (1..=count)
@@ -304,8 +382,8 @@ mod tests {
                 for (position, &layout) in plan.layouts.iter().enumerate() {
                     for game in (0..plan.games).filter(|&g| shard.holds(position * 4 + g as usize))
                     {
-                        let main = record("./main", layout, game, 30 + game);
-                        let vs = record("./other", layout, game, 20 + game);
+                        let main = record("./main", layout, game, false);
+                        let vs = record("./other", layout, game, true);
                         file["main"]
                             .as_array_mut()
                             .unwrap()
@@ -339,29 +417,91 @@ mod tests {
     #[test]
     fn shards_merge_into_the_session_report() {
         let (out, err) = merge_these(&shard_files(3), "good").unwrap();
-        // Per layout: 30+31+32+33 points over 4 games; the times are the shards' sums (1.5 s and
-        // 0.9 s per shard, 3 shards), in whole seconds. (The average's form is the report's own.)
+        // Per layout: the 4 games' points; the times are the shards' sums (1.5 s and 0.9 s per
+        // shard, 3 shards), in whole seconds. (The average's form is the report's own.)
+        let points = |layout: u8, last: bool| -> Vec<i64> {
+            let rec = |g| record("", layout, g, last).score as i64;
+            (0..4).map(rec).collect()
+        };
         let lines: Vec<&str> = out
             .lines()
             .filter(|l| !l.starts_with("Points per game"))
             .collect();
+        let gotten = |layout| {
+            format!(
+                "Points gotten {}",
+                points(layout, false).iter().sum::<i64>()
+            )
+        };
+        let (one, two) = (gotten(1), gotten(2));
         assert_eq!(
             lines,
             [
                 "Layout 1",
                 "Games played 4",
-                "Points gotten 126",
+                one.as_str(),
                 "Time taken 4S",
                 "Layout 2",
                 "Games played 4",
-                "Points gotten 126",
+                two.as_str(),
                 "Time taken 2S"
             ]
         );
+        let (main, vs) = (points(1, false), points(1, true));
+        let diff = main.iter().zip(&vs).map(|(a, b)| a - b).sum::<i64>() as f64 / 4.0;
         assert!(
-            err.contains("# layout 1 paired difference (command - vs) over 4 seeds: +10.000"),
+            err.contains(&format!(
+                "# layout 1 paired difference (command - vs) over 4 seeds: {diff:+.3}"
+            )),
             "{err}"
         );
+    }
+
+    /// A game edited by hand (its score, a move, its dice, a move dropped) is refused in one line
+    /// naming the file and the game; the files as written merge.
+    #[test]
+    fn edited_games_are_refused_against_the_rules() {
+        let good = shard_files(2);
+        assert!(merge_these(&good, "edit-none").is_ok());
+        type Edit = fn(&mut serde_json::Value);
+        let edits: [(Edit, &str); 5] = [
+            (
+                |g| g["score"] = 999.into(),
+                "layout 1 game 0: recorded score 999 but its moves score",
+            ),
+            (
+                |g| g["moves"][1] = g["moves"][0].clone(),
+                "layout 1 game 0 round 2: move",
+            ),
+            (
+                |g| g["dice"][3] = serde_json::json!([6, 6]),
+                "layout 1 game 0 round 4: dice 6 6 are not its seed's",
+            ),
+            (
+                |g| {
+                    g["moves"].as_array_mut().unwrap().pop();
+                },
+                "layout 1 game 0: 22 rolls and 21 moves, not a completed game of 22 rounds",
+            ),
+            (
+                |g| g["moves"][0][0] = 262.into(),
+                "layout 1 game 0 round 1: move 262",
+            ),
+        ];
+        for (edit, want) in edits {
+            let mut files = good.clone();
+            // Shard 1 holds layout 1 game 0; its 6 and 6 come up on no roll of it.
+            let game = &mut files[0]["main"][0];
+            assert_eq!(
+                (game["layout"].as_u64(), game["game"].as_u64()),
+                (Some(1), Some(0))
+            );
+            assert!(!game["dice"].to_string().contains("[6,6]"));
+            edit(game);
+            let e = merge_these(&files, "edit").unwrap_err();
+            assert!(e.contains(want), "{want}: {e}");
+            assert!(e.contains("hostile-") && !e.contains('\n'), "{e}");
+        }
     }
 
     proptest! {

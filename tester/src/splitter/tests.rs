@@ -247,8 +247,8 @@ fn cli_forms() {
             "--command",
             "./bot",
             "splitter",
-            "--ms",
-            "5",
+            "--game-ms",
+            "100",
         ])
         .unwrap()
         .a,
@@ -256,7 +256,7 @@ fn cli_forms() {
     .unwrap();
     assert_eq!(
         (c.command.as_str(), c.games, c.layouts.clone()),
-        ("./bot splitter --ms 5", 200, vec![2])
+        ("./bot splitter --game-ms 100", 200, vec![2])
     );
     let c = config_from_args(
         T::try_parse_from(["t", "--layout", "both", "--command", "b"])
@@ -267,13 +267,13 @@ fn cli_forms() {
     assert_eq!(c.layouts, vec![1, 2]);
     // `--command` and `--vs` take every following word: each stops at the other.
     for argv in [
-        ["t", "--command", "./a --ms 5", "--vs", "./b"],
-        ["t", "--vs", "./b", "--command", "./a --ms 5"],
+        ["t", "--command", "./a --game-ms 100", "--vs", "./b"],
+        ["t", "--vs", "./b", "--command", "./a --game-ms 100"],
     ] {
         let c = config_from_args(T::try_parse_from(argv).unwrap().a).unwrap();
         assert_eq!(
             (c.command.as_str(), c.vs.as_deref()),
-            ("./a --ms 5", Some("./b"))
+            ("./a --game-ms 100", Some("./b"))
         );
     }
     assert!(config_from_args(T::try_parse_from(["t"]).unwrap().a).is_err());
