@@ -234,7 +234,7 @@ pub struct U4Params {
     pub parallel: bool,
 }
 
-/// The letter-aware bound and the multipliers of its best iterate (reduced costs for the search).
+/// The letter-aware bound.
 #[derive(Clone, Debug)]
 pub struct U4 {
     pub value: u64,
@@ -244,52 +244,17 @@ pub struct U4 {
     pub sweeps: usize,
     /// The dual value of every sweep, in order.
     pub history: Vec<f64>,
-    /// The multipliers of the best sweep.
-    pub best: Multipliers,
-    /// What the bound is made of at `best` (one more sweep there; None when the deadline had
-    /// passed, so that the deadline still holds).
-    pub anatomy: Option<Anatomy>,
-}
-
-/// Where U4's value comes from at one set of multipliers, and what the lines' best strings
-/// leave unresolved (the relaxed rules they break). For whoever wants a tighter bound: a part
-/// that carries little weight, or a rule that is rarely broken, is not where the slack is.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Anatomy {
-    /// Sum over spellings of price x copies ("each entry once").
-    pub spelling_part: f64,
-    /// Sum of the open cells' prices ("each placement has its own new cell").
-    pub cell_part: f64,
-    /// Sum of the lines' best values.
-    pub line_part: f64,
-    /// Open cells lettered by both their row's and their column's string: same letter / not.
-    pub cells_agree: usize,
-    pub cells_differ: usize,
-    /// Open cells lettered by one of the two strings only.
-    pub cells_one_side: usize,
-    /// Occurrences beyond each spelling's number of entries, summed.
-    pub uses_over_copies: u64,
-    /// Claims beyond one per cell, summed.
-    pub extra_claims: u64,
-}
-
-impl Anatomy {
-    /// The dual value: the bound these multipliers give.
-    pub fn value(&self) -> f64 {
-        self.spelling_part + self.cell_part + self.line_part
-    }
 }
 
 /// U4's Lagrangian multipliers.
-#[derive(Clone, Debug)]
-pub struct Multipliers {
+struct Multipliers {
     /// Price of each spelling ("each entry once"), per spelling of `Automaton`.
-    pub mu: Vec<f64>,
+    mu: Vec<f64>,
     /// Price of each cell ("each placement has its own first new cell").
-    pub pi: Vec<f64>,
+    pi: Vec<f64>,
     /// Letter agreement, by cell and letter: added to the row's value for that letter on that
     /// cell, taken from the column's.
-    pub lambda: Vec<[f64; 26]>,
+    lambda: Vec<[f64; 26]>,
 }
 
 /// Share of U3's prices and word terms U4 starts from (at 1 the first sweep is U3 itself, which
@@ -300,8 +265,8 @@ const START_SCALE: f64 = 0.1;
 const MU_WEIGHT: f64 = 0.3;
 /// Sweeps without a better bound before the step halves: a fiftieth of the sweeps, at least 3.
 /// A fixed 3 let the step collapse long before the dual converged: at 1,000 sweeps the bound
-/// stopped moving near sweep 400 (seed 13: 9,369), where waiting 20 sweeps goes on to 9,153
-/// (docs/scruffle.md, fourteenth session); at 300 sweeps a patience of 6 is as good or better.
+/// stopped moving near sweep 400 (bench seed 13: 9,369), where waiting 20 sweeps goes on to
+/// 9,153; at 300 sweeps a patience of 6 is as good or better (docs/scruffle.md, What was tried).
 fn patience(sweeps: usize) -> usize {
     (sweeps / 50).max(3)
 }
@@ -393,40 +358,6 @@ fn price_parts(m: &Multipliers, copies: &[f64], open: &[usize]) -> (f64, f64) {
     )
 }
 
-/// The parts of the dual value at `m` and the relaxed rules its best strings break (`copies`
-/// per spelling and the `open` cells as in `u4`).
-fn anatomy(
-    layout: &Layout,
-    a: &Automaton,
-    segments: &[Segment],
-    m: &Multipliers,
-    copies: &[f64],
-    open: &[usize],
-    parallel: bool,
-) -> Anatomy {
-    let sweep = evaluate(layout, a, segments, m, parallel);
-    let (spelling_part, cell_part) = price_parts(m, copies, open);
-    let mut anatomy = Anatomy {
-        spelling_part,
-        cell_part,
-        line_part: sweep.line_part,
-        ..Anatomy::default()
-    };
-    for (&n, e) in sweep.used.iter().zip(&a.entries) {
-        anatomy.uses_over_copies += (n as u64).saturating_sub(e.len() as u64);
-    }
-    for &c in open {
-        anatomy.extra_claims += (sweep.claims[c] as u64).saturating_sub(1);
-        match (sweep.letters[0][c], sweep.letters[1][c]) {
-            (0, 0) => {}
-            (0, _) | (_, 0) => anatomy.cells_one_side += 1,
-            (r, v) if r == v => anatomy.cells_agree += 1,
-            _ => anatomy.cells_differ += 1,
-        }
-    }
-    anatomy
-}
-
 /// U4: every placement is an occurrence of its spelling in the final string of its row or column,
 /// so the total is at most the sum over lines of the best string's occurrence scores (`LineDp`),
 /// with Lagrangian multipliers for "each entry once" (mu >= 0 per spelling), "each placement
@@ -471,8 +402,6 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         simple: b3,
         sweeps: 0,
         history: Vec::new(),
-        best: m.clone(),
-        anatomy: None,
     };
     let mut best_value = f64::INFINITY;
     let mut theta = 1.0;
@@ -493,7 +422,6 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         out.sweeps = round + 1;
         if value < best_value {
             best_value = value;
-            out.best.clone_from(&m);
             since_better = 0;
         } else {
             since_better += 1;
@@ -543,17 +471,5 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
         }
     }
     out.value = out.value.min(round_up(best_value));
-    if params.deadline.is_none_or(|d| Instant::now() < d) {
-        let m = &out.best;
-        out.anatomy = Some(anatomy(
-            layout,
-            &a,
-            &segments,
-            m,
-            &copies,
-            &open,
-            params.parallel,
-        ));
-    }
     out
 }

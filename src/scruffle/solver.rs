@@ -64,9 +64,9 @@ const OPENINGS: [(f32, f32); 8] = [
 /// they still run when a large case leaves no time for the later openings.
 const HUBS_AFTER: usize = 3;
 
-/// The LNS refill queues crossings that fill at most this many cells: 6 until the ninth session
-/// hid many useful crossings (on seed 1, 42% of the plan's plays fill more than 6 cells); 9 and
-/// 12 did better at fixed work, 9 on both solver seeds tried (docs/scruffle.md).
+/// The LNS refill queues crossings that fill at most this many cells: a cap of 6 hid many useful
+/// crossings (on bench seed 1, 42% of the plan's plays fill more than 6 cells); 9 and 12 did
+/// better at fixed work, 9 on both solver seeds tried (docs/scruffle.md, What was tried).
 const REPAIR_NEW_CAP: usize = 9;
 
 /// Share of the budget the rebuilds of one LNS stall may take (`rebuild`).

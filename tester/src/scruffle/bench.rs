@@ -74,7 +74,7 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
     Ok(seeds)
 }
 
-/// `SCRUFFLE_DEBUG=1` adds the solver's counters and the U4 sweeps on stderr.
+/// `SCRUFFLE_DEBUG=1` adds the solver's counters on stderr.
 fn debug() -> bool {
     std::env::var_os("SCRUFFLE_DEBUG").is_some()
 }
@@ -171,7 +171,6 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
     }
     let lower = solved.score.max(base.score) as u64;
     let (bounds, u4) = if plan.u4_sweeps > 0 {
-        let started = Instant::now();
         let u4 = case.u4(
             lower,
             U4Params {
@@ -180,30 +179,6 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
                 parallel: true,
             },
         );
-        if debug() {
-            let history: Vec<String> = u4.history.iter().map(|v| format!("{v:.0}")).collect();
-            eprintln!(
-                "debug seed {seed}: U4 {} in {:.2} s, sweeps {}",
-                u4.value,
-                started.elapsed().as_secs_f64(),
-                history.join(" ")
-            );
-            if let Some(a) = &u4.anatomy {
-                eprintln!(
-                    "debug seed {seed}: U4 at its best sweep = spelling prices {:.0} + cell prices \
-                     {:.0} + lines {:.0}; cells lettered by row and column: {} agree, {} differ, \
-                     {} by one only; uses beyond copies {}; claims beyond one per cell {}",
-                    a.spelling_part,
-                    a.cell_part,
-                    a.line_part,
-                    a.cells_agree,
-                    a.cells_differ,
-                    a.cells_one_side,
-                    a.uses_over_copies,
-                    a.extra_claims
-                );
-            }
-        }
         (u4.simple, Some(u4.value))
     } else {
         (case.bounds(lower), None)
