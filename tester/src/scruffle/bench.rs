@@ -4,7 +4,7 @@
 //! separate, so the rows can be gathered, split into shards or merged before they are shown.
 
 use super::check::{check, Verdict};
-use super::gen::generate;
+use super::gen::{generate_sized, Sizes};
 use super::merge::BenchFile;
 use crate::shard::{RunInfo, Shard};
 use bot::cli::args;
@@ -32,8 +32,10 @@ pub struct Args {
     /// Seed of the solver's own random choices.
     #[arg(long, default_value_t = 1)]
     solver_seed: u64,
+    #[command(flatten)]
+    sizes: super::SizeArgs,
     /// Subgradient sweeps of the letter-aware bound U4 (0 = do not compute it). Every sweep's
-    /// bound is valid; 30 sweeps left it 10-20% above its 300-sweep value (docs/scruffle.md).
+    /// bound is valid; 30 sweeps left it 10-20% above its 300-sweep value.
     #[arg(long, default_value_t = 300)]
     u4_sweeps: usize,
     /// Bench only the K-th of N interleaved slices of the seeds, for `tester scruffle merge`.
@@ -89,6 +91,10 @@ pub struct Plan {
     pub work: Option<u64>,
     pub solver_seed: u64,
     pub u4_sweeps: usize,
+    /// The ranges the case sizes are drawn from (absent from older results files: the
+    /// statement's).
+    #[serde(default = "Sizes::statement")]
+    pub sizes: Sizes,
 }
 
 /// One seed's results: everything its line of the table shows (also a results file's row).
@@ -128,7 +134,7 @@ impl Row {
 /// Generate case `seed`, solve it within the budget, check both outputs independently, then
 /// compute the bounds.
 pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
-    let case_text = generate(seed);
+    let case_text = generate_sized(seed, &plan.sizes);
     let start = Instant::now();
     let board = input::Board::parse(&case_text.board, "board").expect("generated board parses");
     let words = input::parse_words(&case_text.words, "words").expect("generated words parse");
@@ -206,8 +212,12 @@ pub fn print_header(plan: &Plan) {
         Some(n) => format!("fixed work: every opening + {n} LNS iterations"),
         None => format!("{} s per case", plan.seconds),
     };
+    let sizes = match plan.sizes.is_statement() {
+        true => String::new(),
+        false => format!(", {}", plan.sizes.describe()),
+    };
     println!(
-        "Scruffle bench: seeds {}, {budget}, solver seed {}, U4 {} sweeps",
+        "Scruffle bench: seeds {}{sizes}, {budget}, solver seed {}, U4 {} sweeps",
         plan.seeds_text, plan.solver_seed, plan.u4_sweeps
     );
     println!("{HEADER}");
@@ -298,6 +308,7 @@ pub fn run(args: Args) -> ExitCode {
         work: args.work,
         solver_seed: args.solver_seed,
         u4_sweeps: args.u4_sweeps,
+        sizes: args.sizes.sizes(),
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     print_header(&plan);

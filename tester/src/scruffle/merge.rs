@@ -97,6 +97,7 @@ mod tests {
             work: None,
             solver_seed: 1,
             u4_sweeps: 3,
+            sizes: crate::scruffle::gen::Sizes::statement(),
         }
     }
 

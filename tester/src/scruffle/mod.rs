@@ -19,12 +19,14 @@ pub struct Args {
 enum Command {
     /// Write `scruffle-S.board` and `scruffle-S.words` for seed S.
     Gen {
-        /// Case seed: the same seed always gives the same case.
+        /// Case seed: the same seed (and sizes) always gives the same case.
         #[arg(long)]
         seed: u64,
         /// Output directory.
         #[arg(short = 'o', long = "out", default_value = ".")]
         out: PathBuf,
+        #[command(flatten)]
+        sizes: SizeArgs,
     },
     /// Validate a placement file against every rule and print its score.
     Score {
@@ -45,9 +47,33 @@ enum Command {
     Merge(merge::Args),
 }
 
+/// Narrower case sizes than the statement's (each `N` or `A-B`, drawn uniformly).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct SizeArgs {
+    /// Board width, or a range like `10-15` (1 to 1000; default: the statement's 10-100).
+    #[arg(long, value_parser = gen::side_range)]
+    width: Option<std::ops::RangeInclusive<usize>>,
+    /// Board height, or a range (1 to 1000; default 10-100).
+    #[arg(long, value_parser = gen::side_range)]
+    height: Option<std::ops::RangeInclusive<usize>>,
+    /// Number of words, or a range (1 to 100,000; default 10-10000).
+    #[arg(long, value_parser = gen::words_range)]
+    words: Option<std::ops::RangeInclusive<usize>>,
+}
+
+impl SizeArgs {
+    pub fn sizes(&self) -> gen::Sizes {
+        gen::Sizes::with(
+            self.width.clone(),
+            self.height.clone(),
+            self.words.clone(),
+        )
+    }
+}
+
 pub fn run(args: Args) -> ExitCode {
     match args.command {
-        Command::Gen { seed, out } => generate(seed, &out),
+        Command::Gen { seed, out, sizes } => generate(seed, &sizes.sizes(), &out),
         Command::Score {
             board,
             words,
@@ -58,8 +84,8 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn generate(seed: u64, out: &Path) -> ExitCode {
-    let case = gen::generate(seed);
+fn generate(seed: u64, sizes: &gen::Sizes, out: &Path) -> ExitCode {
+    let case = gen::generate_sized(seed, sizes);
     let board = out.join(format!("scruffle-{seed}.board"));
     let words = out.join(format!("scruffle-{seed}.words"));
     for (path, text) in [(&board, &case.board), (&words, &case.words)] {
