@@ -65,7 +65,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     eprintln!(
         "scruffle: score {} with {} placements (seed {}, {:.2} s, {} greedy runs, {} LNS iterations{optimal})",
-        solution.score,
+        case.total(&solution.plays),
         solution.plays.len(),
         args.seed,
         start.elapsed().as_secs_f64(),

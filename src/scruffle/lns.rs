@@ -185,7 +185,7 @@ pub fn improve<R: Rng>(
             last_improvement = stats.iterations;
             best = plan.clone();
         }
-        if plan.score + threshold < before.score {
+        if plan.score.saturating_add(threshold) < before.score {
             plan = before;
         }
         let quiet = stats.iterations - last_improvement.max(last_rebuild);

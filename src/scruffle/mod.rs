@@ -90,6 +90,14 @@ impl Case {
         bounds::u4(&self.layout, &self.words, &self.table, lower, params)
     }
 
+    /// The exact total of `plays` (the search's own totals saturate at `u64::MAX`).
+    pub fn total(&self, plays: &[Placement]) -> num_bigint::BigUint {
+        plays
+            .iter()
+            .map(|p| self.layout.exact_score(&self.words[p.word as usize], p.pos))
+            .sum()
+    }
+
     /// Output lines, one per placement, in play order.
     pub fn format(&self, plays: &[Placement]) -> String {
         plays

@@ -12,6 +12,8 @@ use bot::scruffle::bounds::U4Params;
 use bot::scruffle::solver::Budget;
 use bot::scruffle::{input, Case};
 use clap::Parser;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,24 +21,24 @@ use std::time::{Duration, Instant};
 
 #[derive(Parser)]
 pub struct Args {
-    /// Seeds: a list like `1,2,5` or a range like `1-20`.
-    #[arg(long, default_value = "1-20")]
-    seeds: String,
+    /// Seeds: a list like `1,2,5` or a range like `1-20`, at most a million seeds in all.
+    #[arg(long, default_value = "1-20", value_parser = seed_list)]
+    seeds: SeedList,
     /// Solver budget per case in seconds (reading the case and the position table included).
     #[arg(long, default_value = "10", value_parser = args::seconds, allow_negative_numbers = true)]
     seconds: Duration,
-    /// Fixed work instead of a time budget: every opening, then this many LNS iterations.
-    /// Results do not depend on the machine's load (for A/B comparisons).
-    #[arg(long)]
+    /// Fixed work instead of a time budget: every opening, then this many LNS iterations (at
+    /// most 100 million). Results do not depend on the machine's load (for A/B comparisons).
+    #[arg(long, value_parser = |t: &str| args::integer_in(t, 0, MAX_WORK))]
     work: Option<u64>,
     /// Seed of the solver's own random choices.
     #[arg(long, default_value_t = 1)]
     solver_seed: u64,
     #[command(flatten)]
     sizes: super::SizeArgs,
-    /// Subgradient sweeps of the letter-aware bound U4 (0 = do not compute it). Every sweep's
-    /// bound is valid; 30 sweeps left it 10-20% above its 300-sweep value.
-    #[arg(long, default_value_t = 300)]
+    /// Subgradient sweeps of the letter-aware bound U4 (0 = do not compute it; at most 100,000).
+    /// Every sweep's bound is valid; 30 sweeps left it 10-20% above its 300-sweep value.
+    #[arg(long, default_value_t = 300, value_parser = |t: &str| args::integer_in(t, 0, MAX_U4_SWEEPS).map(|n| n as usize))]
     u4_sweeps: usize,
     /// Bench only the K-th of N interleaved slices of the seeds, for `tester scruffle merge`.
     #[arg(long, value_parser = crate::shard::parse_shard)]
@@ -46,8 +48,33 @@ pub struct Args {
     json: Option<PathBuf>,
 }
 
+/// Most seeds one bench takes (each is a whole solver run).
+pub const MAX_SEEDS: u64 = 1_000_000;
+/// Most LNS iterations of `--work` (about a day of work on the largest cases).
+const MAX_WORK: u64 = 100_000_000;
+/// Most U4 sweeps (each re-solves every row and column: minutes per hundred on large boards).
+const MAX_U4_SWEEPS: u64 = 100_000;
+
+/// `--seeds` as given and as a list.
+#[derive(Clone, Debug)]
+struct SeedList {
+    text: String,
+    seeds: Vec<u64>,
+}
+
+fn seed_list(text: &str) -> Result<SeedList, String> {
+    let seeds = parse_seeds(text)?;
+    Ok(SeedList {
+        text: text.to_string(),
+        seeds,
+    })
+}
+
+/// A seed list like `1-3,7`: at most `MAX_SEEDS` seeds in all, counted before any is stored.
 pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
     let mut seeds = Vec::new();
+    let mut count = 0u64;
+    let too_many = || format!("--seeds: more than {MAX_SEEDS} seeds in all");
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let number = |s: &str| {
             s.trim()
@@ -60,14 +87,19 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
                 if a > b {
                     return Err(format!("--seeds: empty range {part:?}"));
                 }
-                if b - a >= 1_000_000 {
-                    return Err(format!(
-                        "--seeds: range {part:?} has more than a million seeds"
-                    ));
+                count = count.saturating_add(b - a).saturating_add(1);
+                if count > MAX_SEEDS {
+                    return Err(too_many());
                 }
                 seeds.extend(a..=b);
             }
-            None => seeds.push(number(part)?),
+            None => {
+                count += 1;
+                if count > MAX_SEEDS {
+                    return Err(too_many());
+                }
+                seeds.push(number(part)?);
+            }
         }
     }
     if seeds.is_empty() {
@@ -108,7 +140,8 @@ pub struct Row {
     pub words: usize,
     /// The checker's verdicts on the solver's and the naive greedy's outputs.
     pub verdict: Verdict,
-    pub baseline: u128,
+    #[serde(with = "super::check::decimal")]
+    pub baseline: BigUint,
     pub u2: u64,
     pub u3: u64,
     pub u4: Option<u64>,
@@ -118,12 +151,17 @@ pub struct Row {
 }
 
 impl Row {
-    pub fn score(&self) -> u128 {
-        self.verdict.score
+    /// The checker's score of the solver's output (as a float, for ratios and means).
+    pub fn score(&self) -> f64 {
+        self.verdict.score.to_f64().unwrap_or(f64::INFINITY)
+    }
+
+    fn baseline(&self) -> f64 {
+        self.baseline.to_f64().unwrap_or(f64::INFINITY)
     }
 
     pub fn ratio(&self) -> f64 {
-        self.score() as f64 / self.baseline.max(1) as f64
+        self.score() / self.baseline().max(1.0)
     }
 
     fn per_placement(&self, x: f64) -> f64 {
@@ -163,19 +201,14 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
         (Ok(s), Ok(b)) => (s, b),
         (Err(e), _) | (_, Err(e)) => return Err(format!("seed {seed}: INVALID {e}")),
     };
-    if solved.score != solution.score as u128 {
+    let reported = case.total(&solution.plays);
+    if solved.score != reported {
         return Err(format!(
-            "seed {seed}: solver reports {} but the checker scores {}",
-            solution.score, solved.score
+            "seed {seed}: solver reports {reported} but the checker scores {}",
+            solved.score
         ));
     }
-    if debug() {
-        eprintln!(
-            "debug seed {seed}: {} of the plan's {} filled cells are crossed (covered by a row and a column placement)",
-            solved.crossed_cells, solved.new_cells
-        );
-    }
-    let lower = solved.score.max(base.score) as u64;
+    let lower = solved.score.clone().max(base.score.clone()).to_u64().unwrap_or(u64::MAX);
     let (bounds, u4) = if plan.u4_sweeps > 0 {
         let u4 = case.u4(
             lower,
@@ -228,7 +261,7 @@ pub fn print_row(r: &Row, plan: &Plan) {
     let (u4, per_u4) = match r.u4 {
         Some(u) => (
             u.to_string(),
-            format!("{:.3}", r.score() as f64 / u.max(1) as f64),
+            format!("{:.3}", r.score() / u.max(1) as f64),
         ),
         None => ("-".to_string(), "-".to_string()),
     };
@@ -238,14 +271,14 @@ pub fn print_row(r: &Row, plan: &Plan) {
         r.width,
         r.height,
         r.words,
-        r.score(),
+        r.verdict.score,
         r.baseline,
         r.ratio(),
         r.u2,
         r.u3,
         r.verdict.placements,
         r.per_placement(r.verdict.new_cells as f64),
-        r.per_placement(r.score() as f64),
+        r.per_placement(r.score()),
         r.lns_iterations,
         r.seconds,
     );
@@ -261,11 +294,11 @@ pub fn print_row(r: &Row, plan: &Plan) {
 pub fn print_means(rows: &[Row]) {
     let n = rows.len().max(1) as f64;
     let mean = |f: &dyn Fn(&Row) -> f64| rows.iter().map(f).sum::<f64>() / n;
-    let mean_score = mean(&|r| r.score() as f64);
-    let mean_naive = mean(&|r| r.baseline as f64);
+    let mean_score = mean(&|r| r.score());
+    let mean_naive = mean(&|r| r.baseline());
     let with_u4: Vec<f64> = rows
         .iter()
-        .filter_map(|r| r.u4.map(|u| r.score() as f64 / u.max(1) as f64))
+        .filter_map(|r| r.u4.map(|u| r.score() / u.max(1) as f64))
         .collect();
     let per_u4 = match with_u4.len() {
         0 => "-".to_string(),
@@ -280,13 +313,13 @@ pub fn print_means(rows: &[Row]) {
     );
     println!(
         "mean score/U4 {per_u4}, mean score/min(U2,U3) {:.3}, mean new cells per placement {:.2}, mean points per placement {:.1}",
-        mean(&|r| r.score() as f64 / r.u2.min(r.u3).max(1) as f64),
+        mean(&|r| r.score() / r.u2.min(r.u3).max(1) as f64),
         mean(&|r| r.per_placement(r.verdict.new_cells as f64)),
-        mean(&|r| r.per_placement(r.score() as f64)),
+        mean(&|r| r.per_placement(r.score())),
     );
     // Every plan scores at most U4, so no solver's mean of ratios can pass the mean of U4 / naive.
     if with_u4.len() == rows.len() && !rows.is_empty() {
-        let ceiling = mean(&|r| r.u4.unwrap_or(0) as f64 / r.baseline.max(1) as f64);
+        let ceiling = mean(&|r| r.u4.unwrap_or(0) as f64 / r.baseline().max(1.0));
         println!(
             "mean U4/naive {ceiling:.3}: no plan can reach a higher mean of ratios on these seeds"
         );
@@ -294,16 +327,12 @@ pub fn print_means(rows: &[Row]) {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let seeds = match parse_seeds(&args.seeds) {
-        Ok(s) => s,
-        Err(e) => return crate::fail(e),
-    };
     if args.shard.is_some() && args.json.is_none() {
         return crate::fail("--shard writes its rows to --json FILE (give one)");
     }
     let plan = Plan {
-        seeds_text: args.seeds.clone(),
-        seeds,
+        seeds_text: args.seeds.text,
+        seeds: args.seeds.seeds,
         seconds: args.seconds.as_secs_f64(),
         work: args.work,
         solver_seed: args.solver_seed,

@@ -196,11 +196,34 @@ mod tests {
             let verdict = files
                 .check("solver", &solution.plays)
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            assert_eq!(verdict.score, solution.score as u128, "seed {seed}");
+            assert_eq!(verdict.score, solution.score.into(), "seed {seed}");
             assert_eq!(verdict.placements, solution.plays.len());
             let baseline = files.check("baseline", &case.baseline());
             assert!(baseline.is_ok(), "seed {seed}: {baseline:?}");
         }
+    }
+
+    #[test]
+    fn solver_and_checker_agree_on_totals_beyond_machine_integers() {
+        // Triple cells everywhere and long words: each play is worth up to about 5e50, so the
+        // totals pass u64 and u128. The checker must call the plan valid and both must agree.
+        let board = ("T".repeat(100) + "\n").repeat(100);
+        let words: String = (0..12).map(|k| "QZ".repeat(50 - k) + "\n").collect();
+        let parsed = input::Board::parse(&board, "board").unwrap();
+        let list = input::parse_words(&words, "words").unwrap();
+        let files = Files {
+            board,
+            words,
+            case: Case::new(&parsed, list),
+        };
+        let solution = files.case.solve(1, Budget::work(20));
+        assert!(solution.plays.len() > 2);
+        let verdict = files
+            .check("solver", &solution.plays)
+            .unwrap_or_else(|e| panic!("a valid plan called invalid: {e}"));
+        let total = files.case.total(&solution.plays);
+        assert_eq!(verdict.score, total);
+        assert!(total > num_bigint::BigUint::from(u128::MAX));
     }
 
     #[test]
@@ -218,7 +241,7 @@ mod tests {
             let verdict = files
                 .check("hub", &hub.plays)
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            assert_eq!(verdict.score, hub.score as u128, "seed {seed}");
+            assert_eq!(verdict.score, hub.score.into(), "seed {seed}");
         }
     }
 
@@ -261,5 +284,37 @@ mod tests {
         assert!(parse_seeds("3-1").is_err());
         assert!(parse_seeds("x").unwrap_err().contains("\"x\""));
         assert!(parse_seeds("").is_err());
+        // The cap counts every range, listed or not, before anything is stored.
+        assert_eq!(parse_seeds("0-999999").unwrap().len(), 1_000_000);
+        let many = vec!["0-999999"; 600].join(",");
+        assert!(parse_seeds(&many).unwrap_err().contains("more than 1000000 seeds"));
+        assert!(parse_seeds("0-999999,5").is_err());
+        assert!(parse_seeds("0-18446744073709551615").is_err());
+    }
+
+    #[test]
+    fn bench_counts_are_clap_errors() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(subcommand)]
+            command: super::Command,
+        }
+        let parse = |extra: &[&str]| {
+            let args = ["t", "bench"].iter().chain(extra);
+            Cli::try_parse_from(args).map(|_| ())
+        };
+        assert!(parse(&["--seeds", "1-3"]).is_ok());
+        for bad in [
+            &["--seeds", &vec!["0-999999"; 600].join(",")][..],
+            &["--u4-sweeps", "18446744073709551615"],
+            &["--u4-sweeps", "100001"],
+            &["--work", "100000001"],
+            &["--words", "0"],
+            &["--width", "1001"],
+        ] {
+            let e = parse(bad).err().unwrap_or_else(|| panic!("{bad:?} accepted"));
+            assert_eq!(e.exit_code(), 2, "{bad:?}: {e}");
+        }
     }
 }
