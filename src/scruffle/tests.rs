@@ -700,3 +700,31 @@ fn crossing_pairs_leave_out_only_pairs_that_cannot_be_placed() {
         "the filter should skip most pairs: {skipped} / {kept}"
     );
 }
+
+/// The exact solver against literal exhaustive play on tiny boards: every proven optimum equals
+/// the exhaustive one, and its plan replays to it.
+#[test]
+fn the_exact_solver_equals_exhaustive_play_on_tiny_boards() {
+    let cases = std::env::var("EXACT_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300u64);
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    let mut positive = 0;
+    for seed in 0..cases {
+        let case = match seed % 3 {
+            0 => tiny_case(20_000 + seed),
+            1 => overlapping_case(20_000 + seed),
+            _ => tiny_case_from(20_000 + seed, &TINY_WORDS, 3..=5),
+        };
+        let opt = exhaustive::optimum(&case.layout, &case.words);
+        let exact = super::exact::solve_board(&case.layout, &case.words, (&[], 0), far, u64::MAX);
+        assert!(exact.proven, "seed {seed}");
+        assert_eq!(exact.score, opt, "seed {seed}");
+        assert_eq!(exact.bound, opt, "seed {seed}");
+        let replayed = grid::replay(&case.layout, &case.words, &exact.plays);
+        assert_eq!(replayed, Ok(opt), "seed {seed}");
+        positive += (opt > 0) as usize;
+    }
+    assert!(positive * 2 > cases as usize, "{positive} of {cases} cases score");
+}

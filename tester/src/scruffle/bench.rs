@@ -10,7 +10,7 @@ use crate::shard::{RunInfo, Shard};
 use bot::cli::args;
 use bot::scruffle::bounds::U4Params;
 use bot::scruffle::solver::Budget;
-use bot::scruffle::{input, Case};
+use bot::scruffle::{exact, input, Case};
 use clap::Parser;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -40,6 +40,11 @@ pub struct Args {
     /// Every sweep's bound is valid; 30 sweeps left it 10-20% above its 300-sweep value.
     #[arg(long, default_value_t = 300, value_parser = |t: &str| args::integer_in(t, 0, MAX_U4_SWEEPS).map(|n| n as usize))]
     u4_sweeps: usize,
+    /// After the solver, run the exact solver from its plan for up to this many seconds per case
+    /// (0 = not at all; at most a day) and add the optimum (or the best bound) and the ratio to
+    /// it. The exact solver suits small cases (a few hundred cells, up to about 100 entries).
+    #[arg(long, default_value = "0", value_parser = exact_seconds)]
+    exact: f64,
     /// Bench only the K-th of N interleaved slices of the seeds, for `tester scruffle merge`.
     #[arg(long, value_parser = crate::shard::parse_shard)]
     shard: Option<Shard>,
@@ -54,6 +59,13 @@ pub const MAX_SEEDS: u64 = 1_000_000;
 const MAX_WORK: u64 = 100_000_000;
 /// Most U4 sweeps (each re-solves every row and column: minutes per hundred on large boards).
 const MAX_U4_SWEEPS: u64 = 100_000;
+
+fn exact_seconds(text: &str) -> Result<f64, String> {
+    match text.trim() {
+        "0" => Ok(0.0),
+        t => args::seconds(t).map(|d| d.as_secs_f64()),
+    }
+}
 
 /// `--seeds` as given and as a list.
 #[derive(Clone, Debug)]
@@ -123,6 +135,9 @@ pub struct Plan {
     pub work: Option<u64>,
     pub solver_seed: u64,
     pub u4_sweeps: usize,
+    /// Seconds of exact search per case (0: none; absent from older results files).
+    #[serde(default)]
+    pub exact: f64,
     /// The ranges the case sizes are drawn from (absent from older results files: the
     /// statement's).
     #[serde(default = "Sizes::statement")]
@@ -145,6 +160,9 @@ pub struct Row {
     pub u2: u64,
     pub u3: u64,
     pub u4: Option<u64>,
+    /// The exact solver's result, when it ran.
+    #[serde(default)]
+    pub exact: Option<ExactRow>,
     pub lns_iterations: u64,
     /// Solver wall time, from reading the case to its answer.
     pub seconds: f64,
@@ -167,6 +185,17 @@ impl Row {
     fn per_placement(&self, x: f64) -> f64 {
         x / self.verdict.placements.max(1) as f64
     }
+}
+
+/// What the exact solver found after the solver: the optimum when proven, else the best plan it
+/// found (never below the solver's) and a bound.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ExactRow {
+    pub best: u64,
+    pub bound: u64,
+    pub proven: bool,
+    pub nodes: u64,
+    pub seconds: f64,
 }
 
 /// Generate case `seed`, solve it within the budget, check both outputs independently, then
@@ -209,6 +238,19 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
         ));
     }
     let lower = solved.score.clone().max(base.score.clone()).to_u64().unwrap_or(u64::MAX);
+    let exact = (plan.exact > 0.0).then(|| {
+        let started = Instant::now();
+        let deadline = started + Duration::from_secs_f64(plan.exact);
+        let floor = (&solution.plays[..], solution.score);
+        let e = exact::solve_board(&case.layout, &case.words, floor, deadline, u64::MAX);
+        ExactRow {
+            best: e.score,
+            bound: e.bound,
+            proven: e.proven,
+            nodes: e.nodes,
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    });
     let (bounds, u4) = if plan.u4_sweeps > 0 {
         let u4 = case.u4(
             lower,
@@ -233,11 +275,13 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
         u2: bounds.u2,
         u3: bounds.u3,
         u4,
+        exact,
         lns_iterations: solution.stats.lns_iterations,
         seconds,
     })
 }
 
+const EXACT_HEADER: &str = " optimum or bound | score/opt. | proven | exact s |";
 const HEADER: &str = "| seed | board | words | score | naive | ratio | U2 | U3 | U4 | score/U4 | placements | new cells/pl. | points/pl. | LNS it. | s |";
 
 pub fn print_header(plan: &Plan) {
@@ -253,8 +297,12 @@ pub fn print_header(plan: &Plan) {
         "Scruffle bench: seeds {}{sizes}, {budget}, solver seed {}, U4 {} sweeps",
         plan.seeds_text, plan.solver_seed, plan.u4_sweeps
     );
-    println!("{HEADER}");
-    println!("{}", "|---".repeat(HEADER.matches(" |").count()) + "|");
+    let header = match plan.exact > 0.0 {
+        true => format!("{HEADER}{EXACT_HEADER}"),
+        false => HEADER.to_string(),
+    };
+    println!("{header}");
+    println!("{}", "|---".repeat(header.matches(" |").count()) + "|");
 }
 
 pub fn print_row(r: &Row, plan: &Plan) {
@@ -265,8 +313,19 @@ pub fn print_row(r: &Row, plan: &Plan) {
         ),
         None => ("-".to_string(), "-".to_string()),
     };
+    let exact = match &r.exact {
+        Some(e) => format!(
+            " {}{} | {:.4} | {} | {:.1} |",
+            if e.proven { "=" } else { "<=" },
+            e.bound,
+            r.score() / e.bound.max(1) as f64,
+            if e.proven { "yes" } else { "no" },
+            e.seconds
+        ),
+        None => String::new(),
+    };
     println!(
-        "| {} | {}x{} | {} | {} | {} | {:.2} | {} | {} | {u4} | {per_u4} | {} | {:.2} | {:.1} | {} | {:.2} |",
+        "| {} | {}x{} | {} | {} | {} | {:.2} | {} | {} | {u4} | {per_u4} | {} | {:.2} | {:.1} | {} | {:.2} |{exact}",
         r.seed,
         r.width,
         r.height,
@@ -317,6 +376,29 @@ pub fn print_means(rows: &[Row]) {
         mean(&|r| r.per_placement(r.verdict.new_cells as f64)),
         mean(&|r| r.per_placement(r.score())),
     );
+    let exact: Vec<&ExactRow> = rows.iter().filter_map(|r| r.exact.as_ref()).collect();
+    if !exact.is_empty() {
+        let ratios: Vec<f64> = rows
+            .iter()
+            .filter_map(|r| r.exact.as_ref().map(|e| r.score() / e.bound.max(1) as f64))
+            .collect();
+        let proven: Vec<f64> = rows
+            .iter()
+            .filter_map(|r| r.exact.as_ref().filter(|e| e.proven).map(|e| r.score() / e.bound.max(1) as f64))
+            .collect();
+        let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
+        let worst = |xs: &[f64]| xs.iter().copied().fold(f64::INFINITY, f64::min);
+        println!(
+            "score/(optimum or bound): mean {:.4}, worst {:.4}; optimum proven on {} of {}: there mean {:.4}, worst {:.4}, optimal on {}",
+            mean(&ratios),
+            worst(&ratios),
+            proven.len(),
+            ratios.len(),
+            mean(&proven),
+            worst(&proven),
+            proven.iter().filter(|&&x| x >= 1.0).count()
+        );
+    }
     // Every plan scores at most U4, so no solver's mean of ratios can pass the mean of U4 / naive.
     if with_u4.len() == rows.len() && !rows.is_empty() {
         let ceiling = mean(&|r| r.u4.unwrap_or(0) as f64 / r.baseline().max(1.0));
@@ -337,6 +419,7 @@ pub fn run(args: Args) -> ExitCode {
         work: args.work,
         solver_seed: args.solver_seed,
         u4_sweeps: args.u4_sweeps,
+        exact: args.exact,
         sizes: args.sizes.sizes(),
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);

@@ -97,6 +97,7 @@ mod tests {
             work: None,
             solver_seed: 1,
             u4_sweeps: 3,
+            exact: 0.0,
             sizes: crate::scruffle::gen::Sizes::statement(),
         }
     }
@@ -118,6 +119,7 @@ mod tests {
                         u2: 5000,
                         u3: 4000,
                         u4: Some(3000),
+                        exact: None,
                         verdict: Verdict {
                             score: (1000 + i as u32).into(),
                             placements: 10,
