@@ -116,8 +116,13 @@ fn a_word_longer_than_the_board_does_not_slow_the_solver() {
 
 /// The last stderr line's total: `scruffle: score N with ...`.
 fn reported_total(stderr: &str) -> String {
-    let line = stderr.lines().last().unwrap_or("");
-    let rest = line.strip_prefix("scruffle: score ").unwrap_or_else(|| panic!("{stderr}"));
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("scruffle: score "))
+        .unwrap_or("");
+    let rest = line
+        .strip_prefix("scruffle: score ")
+        .unwrap_or_else(|| panic!("{stderr}"));
     rest.split(' ').next().unwrap().to_string()
 }
 
@@ -134,7 +139,11 @@ fn totals_beyond_any_machine_integer_are_reported_exactly() {
     let plays = String::from_utf8(out.stdout).unwrap().lines().count();
     assert!(plays > 0, "{stderr}");
     let each = num_bigint::BigUint::from(1000u32) * num_bigint::BigUint::from(3u32).pow(100);
-    assert_eq!(reported_total(&stderr), (each * plays).to_string(), "{stderr}");
+    assert_eq!(
+        reported_total(&stderr),
+        (each * plays).to_string(),
+        "{stderr}"
+    );
 }
 
 /// A square board of digits with a few double and triple cells and no obstacle, so that empty

@@ -45,13 +45,7 @@ impl LineFill {
     }
 
     /// Refill `seg` of `plan` (placements are only added); returns the score gained.
-    pub fn fill(
-        &mut self,
-        ctx: &Context,
-        plan: &mut Plan,
-        seg: Segment,
-        price: f64,
-    ) -> u64 {
+    pub fn fill(&mut self, ctx: &Context, plan: &mut Plan, seg: Segment, price: f64) -> u64 {
         self.fill_with(ctx, plan, seg, price, None)
     }
 

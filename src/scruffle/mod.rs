@@ -7,6 +7,7 @@
 pub mod automaton;
 pub mod baseline;
 pub mod bounds;
+pub mod dual;
 pub mod exact;
 pub mod exhaustive;
 pub mod greedy;

@@ -114,28 +114,34 @@ const OVERLAPPING: [&str; 12] = [
 ];
 
 #[test]
-fn the_solver_stops_when_its_plan_reaches_u2_and_only_then() {
-    // A plan at U2 is optimal, so the LNS has nothing to do; below U2 it must keep searching.
+fn the_solver_stops_at_u2_and_claims_only_true_optima() {
+    // A plan at U2 is optimal, so the LNS has nothing to do; below U2 it keeps searching, and the
+    // exact stage of small cases then proves the optimum (the exhaustive one) or says nothing.
     let limit = 200;
-    let (mut stopped, mut searched) = (0, 0);
+    let (mut stopped, mut searched, mut proven) = (0, 0, 0);
     for seed in 300..420 {
         let case = tiny_case(seed);
         let u2 = super::bounds::u2(&case.layout, &case.table);
         assert_eq!(u2, case.bounds(0).u2, "seed {seed}");
+        let opt = exhaustive::optimum(&case.layout, &case.words);
         let solution = case.solve(seed, Budget::work(limit));
-        let at_u2 = solution.score >= u2;
-        assert_eq!(solution.stats.proven_optimal, at_u2, "seed {seed}");
-        if at_u2 {
+        if solution.score >= u2 {
+            assert!(solution.stats.proven_optimal, "seed {seed}");
             assert!(solution.stats.lns_iterations < limit, "seed {seed}");
             stopped += 1;
         } else {
             assert_eq!(solution.stats.lns_iterations, limit, "seed {seed}");
             searched += 1;
         }
+        if solution.stats.proven_optimal {
+            assert_eq!(solution.score, opt, "seed {seed}: a false optimum");
+            proven += 1;
+        }
+        assert!(solution.stats.bound.is_none_or(|b| b >= opt), "seed {seed}");
     }
     assert!(
-        stopped > 10 && searched > 10,
-        "{stopped} stopped, {searched} searched"
+        stopped > 10 && searched > 10 && proven > 110,
+        "{stopped} stopped, {searched} searched, {proven} proven"
     );
 }
 
@@ -718,7 +724,8 @@ fn the_exact_solver_equals_exhaustive_play_on_tiny_boards() {
             _ => tiny_case_from(20_000 + seed, &TINY_WORDS, 3..=5),
         };
         let opt = exhaustive::optimum(&case.layout, &case.words);
-        let exact = super::exact::solve_board(&case.layout, &case.words, (&[], 0), far, u64::MAX);
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let exact = super::exact::solve_board(&ctx, &[], far, u64::MAX);
         assert!(exact.proven, "seed {seed}");
         assert_eq!(exact.score, opt, "seed {seed}");
         assert_eq!(exact.bound, opt, "seed {seed}");
@@ -726,5 +733,8 @@ fn the_exact_solver_equals_exhaustive_play_on_tiny_boards() {
         assert_eq!(replayed, Ok(opt), "seed {seed}");
         positive += (opt > 0) as usize;
     }
-    assert!(positive * 2 > cases as usize, "{positive} of {cases} cases score");
+    assert!(
+        positive * 2 > cases as usize,
+        "{positive} of {cases} cases score"
+    );
 }

@@ -55,8 +55,7 @@ impl Lagrange {
         for t in &mut self.tops {
             t.clear();
         }
-        for k in from..model.cands.len() {
-            let cand = &model.cands[k];
+        for (k, cand) in model.cands.iter().enumerate().skip(from) {
             let s = cand.spelling as usize;
             if left[s] == 0 || banned[k] {
                 continue;
@@ -89,7 +88,9 @@ impl Lagrange {
                 let room = left[s] as usize;
                 if top.len() < room {
                     top.push((reduced, k as u32));
-                } else if let Some(min) = (0..top.len()).min_by(|&a, &b| top[a].0.total_cmp(&top[b].0)) {
+                } else if let Some(min) =
+                    (0..top.len()).min_by(|&a, &b| top[a].0.total_cmp(&top[b].0))
+                {
                     if top[min].0 < reduced {
                         top[min] = (reduced, k as u32);
                     }
@@ -184,7 +185,13 @@ impl Lagrange {
                 for i in 0..cand.len as usize {
                     let (c, _) = model.cells[cand.first as usize + i];
                     if letters[c as usize] == 0 {
-                        let g = grad(k, i, self.mu[cand.first as usize + i], &taken, &chosen_letter);
+                        let g = grad(
+                            k,
+                            i,
+                            self.mu[cand.first as usize + i],
+                            &taken,
+                            &chosen_letter,
+                        );
                         norm += g * g;
                     }
                 }

@@ -18,6 +18,9 @@ pub struct Frame {
     /// Only positions that start in this rectangle of start cells are tried (x0, x1, y0, y1
     /// inclusive); the whole board when `None`.
     pub starts: Option<(usize, usize, usize, usize)>,
+    /// The symbols each cell may hold (`dual::ANY` style masks; blank is always allowed here):
+    /// candidates putting another letter on a cell are left out.
+    pub allowed: Option<Vec<u32>>,
 }
 
 impl Frame {
@@ -28,6 +31,7 @@ impl Frame {
             letters: vec![0; layout.cells()],
             available: vec![true; entries],
             starts: None,
+            allowed: None,
         }
     }
 }
@@ -94,6 +98,14 @@ impl Model {
                 let mut fresh = false;
                 let mut ok = true;
                 for (c, &b) in layout.span(pos, text.len()).zip(text.iter()) {
+                    if frame
+                        .allowed
+                        .as_ref()
+                        .is_some_and(|a| a[c] & 1 << (b - b'A') == 0)
+                    {
+                        ok = false;
+                        break;
+                    }
                     match frame.letters[c] {
                         0 if frame.free[c] => fresh = true,
                         l if l == b => {}
@@ -119,9 +131,7 @@ impl Model {
             }
         }
         // Best first; the cells stay where they are (`first` follows each candidate).
-        cands.sort_by(|a, b| {
-            (b.score, a.spelling, a.pos).cmp(&(a.score, b.spelling, b.pos))
-        });
+        cands.sort_by(|a, b| (b.score, a.spelling, a.pos).cmp(&(a.score, b.spelling, b.pos)));
         for (k, c) in cands.iter().enumerate() {
             spellings[c.spelling as usize].cands.push(k as u32);
         }
@@ -163,38 +173,45 @@ fn start_positions(
     out
 }
 
-/// Can the chosen candidates be played in some order where each fills a free cell first? Peeled
-/// from the end: the last must cover a free cell no other chosen candidate covers, and any such
-/// one can go last. Returns the play order (first to last) or `None`.
+/// Can the chosen candidates be played in some order where each fills a free cell first?
+/// Returns the play order (first to last) or `None`.
 pub fn play_order(model: &Model, chosen: &[u32]) -> Option<Vec<u32>> {
+    let cells: Vec<Vec<u32>> = chosen
+        .iter()
+        .map(|&k| {
+            let cells = model.cells_of(k as usize).iter().map(|&(c, _)| c);
+            cells.filter(|&c| model.free[c as usize]).collect()
+        })
+        .collect();
+    peel(&cells).map(|order| order.into_iter().map(|i| chosen[i]).collect())
+}
+
+/// An order of plays (given by the free cells each covers) where each fills a cell no earlier
+/// play covers, if there is one. Peeled from the end: the last must cover a cell no other play
+/// covers, and any such play can go last. Returns the indices, first to last.
+pub fn peel(cells: &[Vec<u32>]) -> Option<Vec<usize>> {
     let mut cover: HashMap<u32, (u32, u32)> = HashMap::new();
-    for (i, &k) in chosen.iter().enumerate() {
-        for &(c, _) in model.cells_of(k as usize) {
-            if model.free[c as usize] {
-                let e = cover.entry(c).or_insert((0, 0));
-                e.0 += 1;
-                e.1 ^= i as u32 + 1;
-            }
+    for (i, span) in cells.iter().enumerate() {
+        for &c in span {
+            let e = cover.entry(c).or_insert((0, 0));
+            e.0 += 1;
+            e.1 ^= i as u32 + 1;
         }
     }
-    let private = |i: usize, cover: &HashMap<u32, (u32, u32)>| {
-        model
-            .cells_of(chosen[i] as usize)
-            .iter()
-            .filter(|(c, _)| cover.get(c).is_some_and(|e| e.0 == 1))
-            .count()
-    };
-    let mut own: Vec<usize> = (0..chosen.len()).map(|i| private(i, &cover)).collect();
-    let mut ready: Vec<usize> = (0..chosen.len()).filter(|&i| own[i] > 0).collect();
-    let mut alive = vec![true; chosen.len()];
-    let mut reversed = Vec::with_capacity(chosen.len());
+    let mut own: Vec<usize> = cells
+        .iter()
+        .map(|span| span.iter().filter(|c| cover[c].0 == 1).count())
+        .collect();
+    let mut ready: Vec<usize> = (0..cells.len()).filter(|&i| own[i] > 0).collect();
+    let mut alive = vec![true; cells.len()];
+    let mut reversed = Vec::with_capacity(cells.len());
     while let Some(i) = ready.pop() {
         if !std::mem::replace(&mut alive[i], false) {
             continue;
         }
-        reversed.push(chosen[i]);
-        for &(c, _) in model.cells_of(chosen[i] as usize) {
-            let Some(e) = cover.get_mut(&c) else { continue };
+        reversed.push(i);
+        for c in &cells[i] {
+            let e = cover.get_mut(c).expect("covered");
             e.0 -= 1;
             e.1 ^= i as u32 + 1;
             if e.0 == 1 {
@@ -206,7 +223,7 @@ pub fn play_order(model: &Model, chosen: &[u32]) -> Option<Vec<u32>> {
             }
         }
     }
-    (reversed.len() == chosen.len()).then(|| {
+    (reversed.len() == cells.len()).then(|| {
         reversed.reverse();
         reversed
     })

@@ -9,6 +9,7 @@ use super::merge::BenchFile;
 use crate::shard::{RunInfo, Shard};
 use bot::cli::args;
 use bot::scruffle::bounds::U4Params;
+use bot::scruffle::plan::Context;
 use bot::scruffle::solver::Budget;
 use bot::scruffle::{exact, input, Case};
 use clap::Parser;
@@ -45,6 +46,10 @@ pub struct Args {
     /// it. The exact solver suits small cases (a few hundred cells, up to about 100 entries).
     #[arg(long, default_value = "0", value_parser = exact_seconds)]
     exact: f64,
+    /// The exact solver's work in search nodes instead of seconds (at most a billion; results
+    /// do not depend on the machine's load).
+    #[arg(long, value_parser = |t: &str| args::integer_in(t, 1, 1_000_000_000))]
+    exact_nodes: Option<u64>,
     /// Bench only the K-th of N interleaved slices of the seeds, for `tester scruffle merge`.
     #[arg(long, value_parser = crate::shard::parse_shard)]
     shard: Option<Shard>,
@@ -138,6 +143,9 @@ pub struct Plan {
     /// Seconds of exact search per case (0: none; absent from older results files).
     #[serde(default)]
     pub exact: f64,
+    /// Or search nodes of exact search per case.
+    #[serde(default)]
+    pub exact_nodes: Option<u64>,
     /// The ranges the case sizes are drawn from (absent from older results files: the
     /// statement's).
     #[serde(default = "Sizes::statement")]
@@ -237,12 +245,20 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
             solved.score
         ));
     }
-    let lower = solved.score.clone().max(base.score.clone()).to_u64().unwrap_or(u64::MAX);
-    let exact = (plan.exact > 0.0).then(|| {
+    let lower = solved
+        .score
+        .clone()
+        .max(base.score.clone())
+        .to_u64()
+        .unwrap_or(u64::MAX);
+    let exact = (plan.exact > 0.0 || plan.exact_nodes.is_some()).then(|| {
         let started = Instant::now();
-        let deadline = started + Duration::from_secs_f64(plan.exact);
-        let floor = (&solution.plays[..], solution.score);
-        let e = exact::solve_board(&case.layout, &case.words, floor, deadline, u64::MAX);
+        let (deadline, limit) = match plan.exact_nodes {
+            Some(n) => (started + Duration::from_secs(86_400), n),
+            None => (started + Duration::from_secs_f64(plan.exact), u64::MAX),
+        };
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let e = exact::solve_board(&ctx, &solution.plays, deadline, limit);
         ExactRow {
             best: e.score,
             bound: e.bound,
@@ -293,11 +309,16 @@ pub fn print_header(plan: &Plan) {
         true => String::new(),
         false => format!(", {}", plan.sizes.describe()),
     };
+    let exact = match (plan.exact_nodes, plan.exact) {
+        (Some(n), _) => format!(", exact search {n} nodes per case"),
+        (None, x) if x > 0.0 => format!(", exact search {x} s per case"),
+        _ => String::new(),
+    };
     println!(
-        "Scruffle bench: seeds {}{sizes}, {budget}, solver seed {}, U4 {} sweeps",
+        "Scruffle bench: seeds {}{sizes}, {budget}, solver seed {}, U4 {} sweeps{exact}",
         plan.seeds_text, plan.solver_seed, plan.u4_sweeps
     );
-    let header = match plan.exact > 0.0 {
+    let header = match plan.exact > 0.0 || plan.exact_nodes.is_some() {
         true => format!("{HEADER}{EXACT_HEADER}"),
         false => HEADER.to_string(),
     };
@@ -307,10 +328,7 @@ pub fn print_header(plan: &Plan) {
 
 pub fn print_row(r: &Row, plan: &Plan) {
     let (u4, per_u4) = match r.u4 {
-        Some(u) => (
-            u.to_string(),
-            format!("{:.3}", r.score() / u.max(1) as f64),
-        ),
+        Some(u) => (u.to_string(), format!("{:.3}", r.score() / u.max(1) as f64)),
         None => ("-".to_string(), "-".to_string()),
     };
     let exact = match &r.exact {
@@ -384,7 +402,12 @@ pub fn print_means(rows: &[Row]) {
             .collect();
         let proven: Vec<f64> = rows
             .iter()
-            .filter_map(|r| r.exact.as_ref().filter(|e| e.proven).map(|e| r.score() / e.bound.max(1) as f64))
+            .filter_map(|r| {
+                r.exact
+                    .as_ref()
+                    .filter(|e| e.proven)
+                    .map(|e| r.score() / e.bound.max(1) as f64)
+            })
             .collect();
         let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
         let worst = |xs: &[f64]| xs.iter().copied().fold(f64::INFINITY, f64::min);
@@ -420,6 +443,7 @@ pub fn run(args: Args) -> ExitCode {
         solver_seed: args.solver_seed,
         u4_sweeps: args.u4_sweeps,
         exact: args.exact,
+        exact_nodes: args.exact_nodes,
         sizes: args.sizes.sizes(),
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);

@@ -203,7 +203,15 @@ mod tests {
         assert_eq!(side_range("12"), Ok(12..=12));
         assert_eq!(side_range("10-15"), Ok(10..=15));
         assert_eq!(words_range("10-80"), Ok(10..=80));
-        for bad in ["0", "1001", "15-10", "x", "-3", "1-", "99999999999999999999"] {
+        for bad in [
+            "0",
+            "1001",
+            "15-10",
+            "x",
+            "-3",
+            "1-",
+            "99999999999999999999",
+        ] {
             assert!(side_range(bad).is_err(), "{bad}");
         }
         assert!(words_range("100001").is_err());

@@ -98,6 +98,7 @@ mod tests {
             solver_seed: 1,
             u4_sweeps: 3,
             exact: 0.0,
+            exact_nodes: None,
             sizes: crate::scruffle::gen::Sizes::statement(),
         }
     }

@@ -63,11 +63,7 @@ pub struct SizeArgs {
 
 impl SizeArgs {
     pub fn sizes(&self) -> gen::Sizes {
-        gen::Sizes::with(
-            self.width.clone(),
-            self.height.clone(),
-            self.words.clone(),
-        )
+        gen::Sizes::with(self.width.clone(), self.height.clone(), self.words.clone())
     }
 }
 
@@ -287,7 +283,9 @@ mod tests {
         // The cap counts every range, listed or not, before anything is stored.
         assert_eq!(parse_seeds("0-999999").unwrap().len(), 1_000_000);
         let many = vec!["0-999999"; 600].join(",");
-        assert!(parse_seeds(&many).unwrap_err().contains("more than 1000000 seeds"));
+        assert!(parse_seeds(&many)
+            .unwrap_err()
+            .contains("more than 1000000 seeds"));
         assert!(parse_seeds("0-999999,5").is_err());
         assert!(parse_seeds("0-18446744073709551615").is_err());
     }
@@ -313,7 +311,9 @@ mod tests {
             &["--words", "0"],
             &["--width", "1001"],
         ] {
-            let e = parse(bad).err().unwrap_or_else(|| panic!("{bad:?} accepted"));
+            let e = parse(bad)
+                .err()
+                .unwrap_or_else(|| panic!("{bad:?} accepted"));
             assert_eq!(e.exit_code(), 2, "{bad:?}: {e}");
         }
     }
