@@ -113,3 +113,78 @@ fn a_word_longer_than_the_board_does_not_slow_the_solver() {
     // Generous: a hang or a quadratic scan would take minutes (it took 79 s before).
     assert!(started.elapsed().as_secs_f64() < 10.0);
 }
+
+/// The last stderr line's total: `scruffle: score N with ...`.
+fn reported_total(stderr: &str) -> String {
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("scruffle: score "))
+        .unwrap_or("");
+    let rest = line
+        .strip_prefix("scruffle: score ")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    rest.split(' ').next().unwrap().to_string()
+}
+
+#[test]
+fn totals_beyond_any_machine_integer_are_reported_exactly() {
+    // A board of triple cells and words as long as its sides: every placement is a whole row or
+    // column, worth 100 letters x 10 points x 3^100 (about 5e50), far beyond u64 and u128.
+    let board = write("triple.board", &("T".repeat(100) + "\n").repeat(100));
+    let words = write("triple.words", &("Z".repeat(100) + "\n").repeat(6));
+    let (b, w) = (board.to_str().unwrap(), words.to_str().unwrap());
+    let out = run_args(&["--board", b, "--words", w, "--seconds", "1"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let plays = String::from_utf8(out.stdout).unwrap().lines().count();
+    assert!(plays > 0, "{stderr}");
+    let each = num_bigint::BigUint::from(1000u32) * num_bigint::BigUint::from(3u32).pow(100);
+    assert_eq!(
+        reported_total(&stderr),
+        (each * plays).to_string(),
+        "{stderr}"
+    );
+}
+
+/// A square board of digits with a few double and triple cells and no obstacle, so that empty
+/// runs are as long as the board (the gap-filling scan over them used to ignore the clock).
+fn open_board(side: usize) -> String {
+    let mut state = 12345u64;
+    (0..side)
+        .map(|_| {
+            let row: String = (0..side)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    match (state >> 33) % 100 {
+                        0 | 1 => 'D',
+                        2 => 'T',
+                        r => (b'0' + (r % 10) as u8) as char,
+                    }
+                })
+                .collect();
+            row + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn a_huge_open_board_of_repeated_letters_keeps_the_budget() {
+    // 1000 x 1000 cells and 10,000 entries of ten A's at 2 s: every phase watches the clock (the
+    // gap filling alone took over 10 s here).
+    let board = write("open.board", &open_board(1000));
+    let words = write("open.words", &("A".repeat(10) + "\n").repeat(10_000));
+    let (b, w) = (board.to_str().unwrap(), words.to_str().unwrap());
+    let started = std::time::Instant::now();
+    let out = run_args(&["--board", b, "--words", w, "--seconds", "2"]);
+    let elapsed = started.elapsed().as_secs_f64();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.stdout.is_empty());
+    // Generous for a loaded machine, far below the unbounded phase's time.
+    assert!(elapsed < 6.0, "took {elapsed:.1} s for a 2 s budget");
+}

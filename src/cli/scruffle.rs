@@ -59,18 +59,25 @@ pub fn run(args: Args) -> ExitCode {
     {
         return super::fail(format!("cannot write placements: {e}"));
     }
+    let total = case.total(&solution.plays);
     let optimal = match solution.stats.proven_optimal {
         true => ", proven optimal",
         false => "",
     };
     eprintln!(
         "scruffle: score {} with {} placements (seed {}, {:.2} s, {} greedy runs, {} LNS iterations{optimal})",
-        solution.score,
+        total,
         solution.plays.len(),
         args.seed,
         start.elapsed().as_secs_f64(),
         solution.stats.greedy_runs,
         solution.stats.lns_iterations
     );
+    // The exact search's verdict on small cases: the optimum, or the best bound it reached.
+    match (solution.stats.proven_optimal, solution.stats.bound) {
+        (true, _) => eprintln!("optimal: {total}"),
+        (false, Some(bound)) => eprintln!("best bound: {bound}"),
+        (false, None) => {}
+    }
     ExitCode::SUCCESS
 }

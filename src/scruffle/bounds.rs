@@ -9,10 +9,9 @@
 //!   prices for the rules that couple them (see `u4`).
 
 use super::automaton::Automaton;
-use super::layout::{Dir, Layout, Pos, Segment, DIRS};
-use super::linedp::{LineDp, Path, SegmentBuf};
+use super::dual::{Descend, Dual, ANY};
+use super::layout::{Layout, Pos, DIRS};
 use super::table::Table;
-use rayon::prelude::*;
 use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -132,7 +131,7 @@ fn lagrange_u3(
 }
 
 /// A float bound as an integer that is still a bound: a small relative margin covers rounding.
-fn round_up(value: f64) -> u64 {
+pub fn round_up(value: f64) -> u64 {
     (value * (1.0 + 1e-9) + 1e-6).ceil().max(0.0) as u64
 }
 
@@ -234,7 +233,7 @@ pub struct U4Params {
     pub parallel: bool,
 }
 
-/// The letter-aware bound and the multipliers of its best iterate (reduced costs for the search).
+/// The letter-aware bound.
 #[derive(Clone, Debug)]
 pub struct U4 {
     pub value: u64,
@@ -244,316 +243,62 @@ pub struct U4 {
     pub sweeps: usize,
     /// The dual value of every sweep, in order.
     pub history: Vec<f64>,
-    /// The multipliers of the best sweep.
-    pub best: Multipliers,
-    /// What the bound is made of at `best` (one more sweep there; None when the deadline had
-    /// passed, so that the deadline still holds).
-    pub anatomy: Option<Anatomy>,
-}
-
-/// Where U4's value comes from at one set of multipliers, and what the lines' best strings
-/// leave unresolved (the relaxed rules they break). For whoever wants a tighter bound: a part
-/// that carries little weight, or a rule that is rarely broken, is not where the slack is.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Anatomy {
-    /// Sum over spellings of price x copies ("each entry once").
-    pub spelling_part: f64,
-    /// Sum of the open cells' prices ("each placement has its own new cell").
-    pub cell_part: f64,
-    /// Sum of the lines' best values.
-    pub line_part: f64,
-    /// Open cells lettered by both their row's and their column's string: same letter / not.
-    pub cells_agree: usize,
-    pub cells_differ: usize,
-    /// Open cells lettered by one of the two strings only.
-    pub cells_one_side: usize,
-    /// Occurrences beyond each spelling's number of entries, summed.
-    pub uses_over_copies: u64,
-    /// Claims beyond one per cell, summed.
-    pub extra_claims: u64,
-}
-
-impl Anatomy {
-    /// The dual value: the bound these multipliers give.
-    pub fn value(&self) -> f64 {
-        self.spelling_part + self.cell_part + self.line_part
-    }
-}
-
-/// U4's Lagrangian multipliers.
-#[derive(Clone, Debug)]
-pub struct Multipliers {
-    /// Price of each spelling ("each entry once"), per spelling of `Automaton`.
-    pub mu: Vec<f64>,
-    /// Price of each cell ("each placement has its own first new cell").
-    pub pi: Vec<f64>,
-    /// Letter agreement, by cell and letter: added to the row's value for that letter on that
-    /// cell, taken from the column's.
-    pub lambda: Vec<[f64; 26]>,
 }
 
 /// Share of U3's prices and word terms U4 starts from (at 1 the first sweep is U3 itself, which
 /// is several times too high; measured on bench seeds 3, 7, 10 and 13).
 const START_SCALE: f64 = 0.1;
-/// Step weight of the spelling prices, each also scaled by the spelling's best score over the
-/// mean (a word worth thousands needs a price in the thousands, a short one a few points).
-const MU_WEIGHT: f64 = 0.3;
+
 /// Sweeps without a better bound before the step halves: a fiftieth of the sweeps, at least 3.
 /// A fixed 3 let the step collapse long before the dual converged: at 1,000 sweeps the bound
-/// stopped moving near sweep 400 (seed 13: 9,369), where waiting 20 sweeps goes on to 9,153
-/// (docs/scruffle.md, fourteenth session); at 300 sweeps a patience of 6 is as good or better.
-fn patience(sweeps: usize) -> usize {
+/// stopped moving near sweep 400 (bench seed 13: 9,369), where waiting 20 sweeps goes on to
+/// 9,153; at 300 sweeps a patience of 6 is as good or better (docs/scruffle.md, What was tried).
+pub fn patience(sweeps: usize) -> usize {
     (sweeps / 50).max(3)
-}
-
-/// A segment as the line DP sees it under the multipliers `m`.
-fn fill_input(input: &mut SegmentBuf, layout: &Layout, seg: &Segment, m: &Multipliers) {
-    let sign = if seg.dir == Dir::H { 1.0 } else { -1.0 };
-    input.clear();
-    for c in seg.cells(layout) {
-        let bonus = m.lambda[c].map(|x| sign * x);
-        input.push(
-            layout.letter_mult(c),
-            layout.word_factor(c),
-            m.pi[c],
-            bonus,
-            true,
-        );
-    }
-}
-
-/// The best string of every segment under `m`, in segment order.
-fn sweep(
-    layout: &Layout,
-    a: &Automaton,
-    segments: &[Segment],
-    m: &Multipliers,
-    parallel: bool,
-) -> Vec<(f64, Path)> {
-    let solve = |(dp, input): &mut (LineDp, SegmentBuf), seg: &Segment| {
-        fill_input(input, layout, seg, m);
-        let mut path = Path::default();
-        let value = dp.solve(a, &input.view(), &m.mu, Some(&mut path));
-        (value, path)
-    };
-    let scratch = || (LineDp::new(a, layout.values()), SegmentBuf::default());
-    if parallel {
-        segments.par_iter().map_init(scratch, solve).collect()
-    } else {
-        let mut s = scratch();
-        segments.iter().map(|seg| solve(&mut s, seg)).collect()
-    }
-}
-
-/// One sweep at `m`: what the lines' best strings count and write, by spelling and cell.
-struct SweepOutcome {
-    line_part: f64,
-    /// Occurrences per spelling.
-    used: Vec<u32>,
-    /// Claims per cell.
-    claims: Vec<u32>,
-    /// The row strings' and the column strings' letters per cell (0 = blank).
-    letters: [Vec<u8>; 2],
-}
-
-/// Solve every line at `m` and count its strings' occurrences, claims and letters.
-fn evaluate(
-    layout: &Layout,
-    a: &Automaton,
-    segments: &[Segment],
-    m: &Multipliers,
-    parallel: bool,
-) -> SweepOutcome {
-    let cells = layout.cells();
-    let mut out = SweepOutcome {
-        line_part: 0.0,
-        used: vec![0; a.spellings.len()],
-        claims: vec![0; cells],
-        letters: [vec![0; cells], vec![0; cells]],
-    };
-    for (seg, (v, path)) in segments.iter().zip(sweep(layout, a, segments, m, parallel)) {
-        out.line_part += v;
-        let cell_at = |t: usize| seg.start + t * layout.step(seg.dir);
-        for o in &path.occurrences {
-            out.used[o.spelling as usize] += 1;
-            out.claims[cell_at(o.claim as usize)] += 1;
-        }
-        for (t, &l) in path.letters.iter().enumerate() {
-            out.letters[seg.dir as usize][cell_at(t)] = l;
-        }
-    }
-    out
-}
-
-/// The dual value's parts that need no line: spelling prices x copies, and the open cells' prices.
-fn price_parts(m: &Multipliers, copies: &[f64], open: &[usize]) -> (f64, f64) {
-    (
-        m.mu.iter().zip(copies).map(|(x, n)| x * n).sum(),
-        open.iter().map(|&c| m.pi[c]).sum(),
-    )
-}
-
-/// The parts of the dual value at `m` and the relaxed rules its best strings break (`copies`
-/// per spelling and the `open` cells as in `u4`).
-fn anatomy(
-    layout: &Layout,
-    a: &Automaton,
-    segments: &[Segment],
-    m: &Multipliers,
-    copies: &[f64],
-    open: &[usize],
-    parallel: bool,
-) -> Anatomy {
-    let sweep = evaluate(layout, a, segments, m, parallel);
-    let (spelling_part, cell_part) = price_parts(m, copies, open);
-    let mut anatomy = Anatomy {
-        spelling_part,
-        cell_part,
-        line_part: sweep.line_part,
-        ..Anatomy::default()
-    };
-    for (&n, e) in sweep.used.iter().zip(&a.entries) {
-        anatomy.uses_over_copies += (n as u64).saturating_sub(e.len() as u64);
-    }
-    for &c in open {
-        anatomy.extra_claims += (sweep.claims[c] as u64).saturating_sub(1);
-        match (sweep.letters[0][c], sweep.letters[1][c]) {
-            (0, 0) => {}
-            (0, _) | (_, 0) => anatomy.cells_one_side += 1,
-            (r, v) if r == v => anatomy.cells_agree += 1,
-            _ => anatomy.cells_differ += 1,
-        }
-    }
-    anatomy
 }
 
 /// U4: every placement is an occurrence of its spelling in the final string of its row or column,
 /// so the total is at most the sum over lines of the best string's occurrence scores (`LineDp`),
-/// with Lagrangian multipliers for "each entry once" (mu >= 0 per spelling), "each placement
-/// claims its own new cell" (pi >= 0 per cell) and "a row and a column hold the same letter (or
-/// blank) on their common cell" (lambda per cell and letter, any sign: the row gets +lambda for
-/// that letter there, the column -lambda). Any multipliers give a valid bound; Polyak subgradient
+/// with Lagrangian multipliers (`dual`). Any multipliers give a valid bound; Polyak subgradient
 /// steps from a scaled-down U3 price vector tighten it, and the result is never above U3.
 pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params: U4Params) -> U4 {
+    let (b3, mut dual) = u4_dual(layout, words, table, lower);
+    let allowed = vec![ANY; layout.cells()];
+    let descent = dual.descend(
+        layout,
+        &allowed,
+        lower as f64,
+        Descend {
+            sweeps: params.iterations,
+            patience: patience(params.iterations),
+            deadline: params.deadline,
+            parallel: params.parallel,
+            keep_best: false,
+        },
+    );
+    U4 {
+        value: b3.u3.min(round_up(descent.best)),
+        simple: b3,
+        sweeps: descent.history.len(),
+        history: descent.history,
+    }
+}
+
+/// U4's dual of the whole board at its starting multipliers (a scaled-down U3 price vector),
+/// and U1-U3 computed on the way (`lower` as in `u4`).
+pub fn u4_dual(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64) -> (Bounds, Dual) {
     let (b3, prices) = lagrange_u3(layout, words, table, lower, 100);
     let longest = layout.longest_run();
     let a = Automaton::new(words, |i| words[i].len() <= longest);
-    let segments = layout.segments();
-    let cells = layout.cells();
-    let open: Vec<usize> = (0..cells).filter(|&c| layout.is_open(c)).collect();
+    let mut dual = Dual::whole_board(layout, a, table);
     let mut span_min = SpanMin::new(words, longest);
     span_min.update(layout, &prices);
-    let copies: Vec<f64> = a.entries.iter().map(|e| e.len() as f64).collect();
-    let best_score: Vec<f64> = a
-        .entries
-        .iter()
-        .map(|e| table.best(e[0] as usize) as f64)
-        .collect();
-    let mean_best = best_score.iter().sum::<f64>() / best_score.len().max(1) as f64;
-    let mu_step: Vec<f64> = best_score
-        .iter()
-        .map(|&b| MU_WEIGHT * b.max(1.0) / mean_best.max(1.0))
-        .collect();
-    let mut m = Multipliers {
-        mu: a
-            .entries
-            .iter()
-            .map(|e| {
-                let i = e[0] as usize;
-                START_SCALE * word_term(table, i, words[i].len(), &span_min).0
-            })
-            .collect(),
-        pi: prices.iter().map(|p| p * START_SCALE).collect(),
-        lambda: vec![[0.0f64; 26]; cells],
-    };
-    let mut out = U4 {
-        value: b3.u3,
-        simple: b3,
-        sweeps: 0,
-        history: Vec::new(),
-        best: m.clone(),
-        anatomy: None,
-    };
-    let mut best_value = f64::INFINITY;
-    let mut theta = 1.0;
-    let mut since_better = 0;
-    for round in 0..params.iterations {
-        if params.deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        let SweepOutcome {
-            line_part,
-            used,
-            claims,
-            letters,
-        } = evaluate(layout, &a, &segments, &m, params.parallel);
-        let (spelling_part, cell_part) = price_parts(&m, &copies, &open);
-        let value = spelling_part + cell_part + line_part;
-        out.history.push(value);
-        out.sweeps = round + 1;
-        if value < best_value {
-            best_value = value;
-            out.best.clone_from(&m);
-            since_better = 0;
-        } else {
-            since_better += 1;
-            if since_better >= patience(params.iterations) {
-                theta *= 0.5;
-                since_better = 0;
-            }
-        }
-        // Projected subgradient: components that would push a price below 0 are left out of
-        // the norm (and clamped in the step).
-        let mut norm = 0.0;
-        for (s, &n) in used.iter().enumerate() {
-            let g = copies[s] - n as f64;
-            if m.mu[s] > 0.0 || g < 0.0 {
-                norm += mu_step[s] * g * g;
-            }
-        }
-        for &c in &open {
-            let g = 1.0 - claims[c] as f64;
-            if m.pi[c] > 0.0 || g < 0.0 {
-                norm += g * g;
-            }
-            let (r, v) = (letters[0][c], letters[1][c]);
-            if r != v {
-                // d/d lambda[c][l] = [row has l] - [column has l]: one component per letter.
-                norm += (r != 0) as u8 as f64 + (v != 0) as u8 as f64;
-            }
-        }
-        if norm == 0.0 || value <= lower as f64 {
-            break;
-        }
-        let step = theta * (value - lower as f64) / norm;
-        for (s, &n) in used.iter().enumerate() {
-            m.mu[s] = (m.mu[s] - mu_step[s] * step * (copies[s] - n as f64)).max(0.0);
-        }
-        for &c in &open {
-            m.pi[c] = (m.pi[c] - step * (1.0 - claims[c] as f64)).max(0.0);
-            let (r, v) = (letters[0][c], letters[1][c]);
-            if r != v {
-                if r != 0 {
-                    m.lambda[c][(r - b'A') as usize] -= step;
-                }
-                if v != 0 {
-                    m.lambda[c][(v - b'A') as usize] += step;
-                }
-            }
-        }
-    }
-    out.value = out.value.min(round_up(best_value));
-    if params.deadline.is_none_or(|d| Instant::now() < d) {
-        let m = &out.best;
-        out.anatomy = Some(anatomy(
-            layout,
-            &a,
-            &segments,
-            m,
-            &copies,
-            &open,
-            params.parallel,
-        ));
-    }
-    out
+    dual.start(
+        |entries| {
+            let i = entries[0] as usize;
+            START_SCALE * word_term(table, i, words[i].len(), &span_min).0
+        },
+        |c| prices[c] * START_SCALE,
+    );
+    (b3, dual)
 }

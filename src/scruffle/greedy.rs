@@ -81,7 +81,7 @@ impl Context<'_> {
             // (The first 64 copies only: a list of thousands of duplicates must not slow this.)
             if let Some(&j) = entries.iter().take(64).find(|&&j| !plan.used[j as usize]) {
                 let at = Pos::new(pos.dir(), pos.start() + sub.offset as usize * step);
-                total += self.layout.score(&self.words[j as usize], at);
+                total = total.saturating_add(self.layout.score(&self.words[j as usize], at));
             }
         }
         total
@@ -142,9 +142,9 @@ impl<R: Rng> Run<'_, '_, R> {
         while let Some(&(score, pos)) = top.get(self.next_standalone[word] as usize) {
             self.next_standalone[word] += 1;
             if plan.grid.probe(self.ctx.layout, w, pos) == Some(w.len()) {
-                let score =
-                    score + self.ctx.family_score(plan, word, pos) - self.ctx.layout.score(w, pos);
-                let key = self.key(score, w.len());
+                // The family score counts the entry's own score (the table's `score`) once.
+                debug_assert_eq!(score, self.ctx.layout.score(w, pos));
+                let key = self.key(self.ctx.family_score(plan, word, pos), w.len());
                 self.heap.push(Entry {
                     key,
                     word: word as u32,
@@ -336,21 +336,35 @@ pub(super) fn extend_purging<R: Rng>(
 
 /// Placements of unused entries on runs of empty cells, where the position table (each entry's
 /// best standalone positions only) has nothing left: per run and entry, the best offset. Found by
-/// scanning the board, so late in a search they fill the gaps the table never covered.
-pub fn gap_candidates(ctx: &Context, plan: &Plan, limit: usize) -> Vec<Placement> {
+/// scanning the board, so late in a search they fill the gaps the table never covered. Entries
+/// with the same letter values share their best offset (computed once per run); the scan stops
+/// at `deadline` with what it found.
+pub fn gap_candidates(
+    ctx: &Context,
+    plan: &Plan,
+    limit: usize,
+    deadline: Instant,
+) -> Vec<Placement> {
     let layout = ctx.layout;
-    let mut by_len: Vec<Vec<u32>> = vec![Vec::new(); ctx.table.longest() + 1];
+    let table = ctx.table;
+    let mut by_len: Vec<Vec<u32>> = vec![Vec::new(); table.longest() + 1];
     for (i, w) in ctx.words.iter().enumerate() {
-        if !plan.used[i] && !w.is_empty() && w.len() < by_len.len() && !ctx.table.top(i).is_empty()
-        {
+        if !plan.used[i] && !w.is_empty() && w.len() < by_len.len() && !table.top(i).is_empty() {
             by_len[w.len()].push(i as u32);
         }
     }
+    // The best offset of each group on the current run, valid while `stamp[group] == run`.
+    let mut stamp = vec![0u32; table.groups()];
+    let mut best_of = vec![None; table.groups()];
+    let mut run_id = 0u32;
     let mut out = Vec::new();
     for dir in DIRS {
         let step = layout.step(dir);
         let (lines, len) = layout.line_shape(dir);
         for j in 0..lines {
+            if Instant::now() >= deadline {
+                return out;
+            }
             let cell = |k: usize| layout.line_cell(dir, j, k);
             let mut k = 0;
             while k < len {
@@ -364,13 +378,21 @@ pub fn gap_candidates(ctx: &Context, plan: &Plan, limit: usize) -> Vec<Placement
                     k += 1;
                 }
                 let run = k - start;
+                run_id += 1;
                 for (l, entries) in by_len.iter().enumerate().take(run + 1).skip(1) {
-                    for &e in entries {
-                        let w = &ctx.words[e as usize];
-                        let best = (0..=run - l)
-                            .map(|o| Pos::new(dir, cell(start) + o * step))
-                            .max_by_key(|&p| (layout.score(w, p), std::cmp::Reverse(p)));
-                        if let Some(pos) = best {
+                    for (n, &e) in entries.iter().enumerate() {
+                        if n % 256 == 255 && Instant::now() >= deadline {
+                            return out;
+                        }
+                        let g = table.group(e as usize);
+                        if stamp[g] != run_id {
+                            let w = &ctx.words[e as usize];
+                            stamp[g] = run_id;
+                            best_of[g] = (0..=run - l)
+                                .map(|o| Pos::new(dir, cell(start) + o * step))
+                                .max_by_key(|&p| (layout.score(w, p), std::cmp::Reverse(p)));
+                        }
+                        if let Some(pos) = best_of[g] {
                             out.push(Placement { word: e, pos });
                             if out.len() >= limit {
                                 return out;

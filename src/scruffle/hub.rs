@@ -8,7 +8,7 @@
 
 use super::greedy::{extend, Params, Start};
 use super::layout::Dir;
-use super::linefill::{FillPrices, LineFill};
+use super::linefill::LineFill;
 use super::plan::{Context, Plan};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -70,14 +70,8 @@ fn hub_plan<R: Rng>(
     rng: &mut R,
     deadline: Instant,
 ) -> Plan {
-    let letter_price = vec![price; ctx.layout.cells()];
-    let spelling_price = vec![0.0; ctx.automaton.entries.len()];
-    let prices = FillPrices {
-        cell: &letter_price,
-        spelling: &spelling_price,
-    };
     let mut plan = Plan::empty(ctx);
-    lay_hubs(ctx, &mut plan, fill, prices, rng, deadline);
+    lay_hubs(ctx, &mut plan, fill, price, rng, deadline);
     let params = Params::opening(alpha);
     let seeds: Vec<usize> = (0..ctx.layout.cells())
         .filter(|&c| plan.grid.letter(c) != 0)
@@ -120,7 +114,7 @@ pub fn lay_hubs<R: Rng>(
     ctx: &Context,
     plan: &mut Plan,
     fill: &mut LineFill,
-    prices: FillPrices,
+    price: f64,
     rng: &mut R,
     deadline: Instant,
 ) -> u64 {
@@ -137,7 +131,7 @@ pub fn lay_hubs<R: Rng>(
             if work > WORK || Instant::now() >= deadline {
                 break 'hubs;
             }
-            fill.fill(ctx, plan, seg, prices);
+            fill.fill(ctx, plan, seg, price);
         }
     }
     plan.score - before

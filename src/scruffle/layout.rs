@@ -3,6 +3,7 @@
 
 use super::input::{Board, Cell};
 use crate::words::LetterValues;
+use num_bigint::BigUint;
 
 /// Horizontal (left to right) or vertical (top to bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -279,7 +280,19 @@ impl Layout {
         letters.saturating_mul(factor)
     }
 
-    /// Static score of `word` at `pos` (which must fit).
+    /// The exact score of `word` at `pos` (which must fit), however large: `score` saturates at
+    /// `u64::MAX`, which a board of triple cells with long words passes.
+    pub fn exact_score(&self, word: &[u8], pos: Pos) -> BigUint {
+        let (mut letters, mut doubles, mut triples) = (0u64, 0u32, 0u32);
+        for (c, &b) in self.span(pos, word.len()).zip(word) {
+            letters += (self.value(b) * self.letter_mult[c] as u32) as u64;
+            doubles += (self.word_factor[c] == 2) as u32;
+            triples += (self.word_factor[c] == 3) as u32;
+        }
+        BigUint::from(letters) * BigUint::from(2u32).pow(doubles) * BigUint::from(3u32).pow(triples)
+    }
+
+    /// Static score of `word` at `pos` (which must fit), saturating at `u64::MAX`.
     pub fn score(&self, word: &[u8], pos: Pos) -> u64 {
         let vals: Vec<u32> = word.iter().map(|&b| self.value(b)).collect();
         self.score_values(&vals, pos)

@@ -1,7 +1,6 @@
 //! Refilling one line segment of a plan with the line DP: the letters already on the board are
 //! fixed, empty cells may get any letter (at a price per letter) or stay empty, and every
-//! occurrence of a spelling with an unused entry scores, minus a price per spelling, as long as
-//! it covers at least one empty cell. The best string's occurrences become placements, appended
+//! occurrence of a spelling with an unused entry scores, as long as it covers at least one empty cell. The best string's occurrences become placements, appended
 //! to the plan in an order where each has a new cell of its own (found by peeling from the end:
 //! the last play must own a cell no other new play covers); those that cannot be ordered are
 //! dropped, lowest score first.
@@ -9,15 +8,6 @@
 use super::layout::{Placement, Pos, Segment};
 use super::linedp::{occurrence_value, LineDp, Path, SegmentBuf};
 use super::plan::{Context, Plan};
-
-/// Prices that steer a fill.
-#[derive(Clone, Copy, Debug)]
-pub struct FillPrices<'p> {
-    /// Paid for each letter written on an empty cell, by cell.
-    pub cell: &'p [f64],
-    /// Paid by each occurrence of a spelling, by spelling (`+inf` forbids it).
-    pub spelling: &'p [f64],
-}
 
 /// Buffers for filling segments; one per search thread.
 pub struct LineFill {
@@ -55,30 +45,24 @@ impl LineFill {
     }
 
     /// Refill `seg` of `plan` (placements are only added); returns the score gained.
-    pub fn fill(
-        &mut self,
-        ctx: &Context,
-        plan: &mut Plan,
-        seg: Segment,
-        prices: FillPrices,
-    ) -> u64 {
-        self.fill_with(ctx, plan, seg, prices, None)
+    pub fn fill(&mut self, ctx: &Context, plan: &mut Plan, seg: Segment, price: f64) -> u64 {
+        self.fill_with(ctx, plan, seg, price, None)
     }
 
     /// `fill`, with `bonus` (per cell of `seg` and letter, e.g. from the crossing lines' `wanted`)
-    /// added to the letter prices of its empty cells.
+    /// added to the letter price of its empty cells.
     pub fn fill_with(
         &mut self,
         ctx: &Context,
         plan: &mut Plan,
         seg: Segment,
-        prices: FillPrices,
+        price: f64,
         bonus: Option<&[[f64; 26]]>,
     ) -> u64 {
-        if !self.load(ctx, plan, seg, prices, bonus) {
+        if !self.load(ctx, plan, seg, price, bonus) {
             return 0;
         }
-        self.load_costs(ctx, plan, prices);
+        self.load_costs(ctx, plan);
         let input = self.input.view();
         let value = self
             .dp
@@ -97,13 +81,13 @@ impl LineFill {
         ctx: &Context,
         plan: &Plan,
         seg: Segment,
-        prices: FillPrices,
+        price: f64,
     ) -> Vec<(usize, u8, f64)> {
         let a = &ctx.automaton;
-        if !self.load(ctx, plan, seg, prices, None) {
+        if !self.load(ctx, plan, seg, price, None) {
             return Vec::new();
         }
-        self.load_costs(ctx, plan, prices);
+        self.load_costs(ctx, plan);
         let input = self.input.view();
         self.dp.solve(a, &input, &self.cost, Some(&mut self.path));
         let values = ctx.layout.values().map(|v| v as f64);
@@ -130,7 +114,7 @@ impl LineFill {
         ctx: &Context,
         plan: &Plan,
         seg: Segment,
-        prices: FillPrices,
+        price: f64,
         bonus: Option<&[[f64; 26]]>,
     ) -> bool {
         let layout = ctx.layout;
@@ -143,7 +127,7 @@ impl LineFill {
             match plan.grid.letter(c) {
                 0 => {
                     any_empty = true;
-                    let mut b = [-prices.cell[c]; 26];
+                    let mut b = [-price; 26];
                     if let Some(extra) = bonus {
                         b.iter_mut().zip(&extra[t]).for_each(|(x, e)| *x += e);
                     }
@@ -160,18 +144,17 @@ impl LineFill {
         any_empty
     }
 
-    /// Spelling costs: the given price while the spelling has an unused entry, else forbidden.
-    fn load_costs(&mut self, ctx: &Context, plan: &Plan, prices: FillPrices) {
+    /// Spelling costs: free while the spelling has an unused entry, else forbidden.
+    fn load_costs(&mut self, ctx: &Context, plan: &Plan) {
         let a = &ctx.automaton;
         self.cost.clear();
-        self.cost
-            .extend(a.entries.iter().zip(prices.spelling).map(|(e, &p)| {
-                if e.iter().any(|&i| !plan.used[i as usize]) {
-                    p
-                } else {
-                    f64::INFINITY
-                }
-            }));
+        self.cost.extend(a.entries.iter().map(|e| {
+            if e.iter().any(|&i| !plan.used[i as usize]) {
+                0.0
+            } else {
+                f64::INFINITY
+            }
+        }));
     }
 
     /// One candidate per counted occurrence, each with a distinct unused entry of its spelling.

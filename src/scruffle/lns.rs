@@ -8,7 +8,7 @@
 use super::greedy::{extend, Params, Start};
 use super::insert::insert_from;
 use super::layout::{Dir, Placement, Pos};
-use super::linefill::{FillPrices, LineFill};
+use super::linefill::LineFill;
 use super::plan::{Context, Plan};
 use super::region::{self, Window};
 use super::solver::Budget;
@@ -80,8 +80,6 @@ pub fn improve<R: Rng>(
     let mut mark = vec![0u32; layout.cells()];
     let mut cleared = vec![0u32; layout.cells()];
     let mut fill = LineFill::new(ctx);
-    let letter_price = vec![region::LETTER_PRICE; layout.cells()];
-    let spelling_price = vec![0.0; ctx.automaton.entries.len()];
     let start = Instant::now();
     let span = deadline
         .saturating_duration_since(start)
@@ -119,11 +117,7 @@ pub fn improve<R: Rng>(
         removed.clear();
         window.clear(ctx, &mut plan, &mut freed, &mut removed);
         if rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
-            let prices = FillPrices {
-                cell: &letter_price,
-                spelling: &spelling_price,
-            };
-            region::refill_window(ctx, &mut plan, &mut fill, &window, prices);
+            region::refill_window(ctx, &mut plan, &mut fill, &window, region::LETTER_PRICE);
         }
         // Kept standalone positions over the window are refill candidates too.
         // Starts reach back along the direction by up to the longest entry.
@@ -191,7 +185,7 @@ pub fn improve<R: Rng>(
             last_improvement = stats.iterations;
             best = plan.clone();
         }
-        if plan.score + threshold < before.score {
+        if plan.score.saturating_add(threshold) < before.score {
             plan = before;
         }
         let quiet = stats.iterations - last_improvement.max(last_rebuild);

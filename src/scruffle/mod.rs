@@ -7,6 +7,8 @@
 pub mod automaton;
 pub mod baseline;
 pub mod bounds;
+pub mod dual;
+pub mod exact;
 pub mod exhaustive;
 pub mod greedy;
 pub mod grid;
@@ -88,6 +90,14 @@ impl Case {
     /// The letter-aware bound U4 (see `bounds::u4`).
     pub fn u4(&self, lower: u64, params: bounds::U4Params) -> bounds::U4 {
         bounds::u4(&self.layout, &self.words, &self.table, lower, params)
+    }
+
+    /// The exact total of `plays` (the search's own totals saturate at `u64::MAX`).
+    pub fn total(&self, plays: &[Placement]) -> num_bigint::BigUint {
+        plays
+            .iter()
+            .map(|p| self.layout.exact_score(&self.words[p.word as usize], p.pos))
+            .sum()
     }
 
     /// Output lines, one per placement, in play order.

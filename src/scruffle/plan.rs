@@ -157,7 +157,9 @@ impl Plan {
         let w = &ctx.words[p.word as usize];
         self.grid.place(ctx.layout, w, p.pos, filled);
         self.used[p.word as usize] = true;
-        self.score += ctx.layout.score(w, p.pos);
+        // Saturating: on boards of triple cells the true totals pass any machine integer (the
+        // exact total is `Solution::total`).
+        self.score = self.score.saturating_add(ctx.layout.score(w, p.pos));
         self.plays.push(p);
     }
 
@@ -182,7 +184,7 @@ impl Plan {
                 let w = &ctx.words[p.word as usize];
                 self.grid.remove(ctx.layout, w, p.pos, freed);
                 self.used[p.word as usize] = false;
-                self.score -= ctx.layout.score(w, p.pos);
+                self.score = self.score.saturating_sub(ctx.layout.score(w, p.pos));
             } else {
                 kept.push(p);
             }

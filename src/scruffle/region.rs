@@ -4,7 +4,7 @@
 //! greedy refill then completes what the strings left open.
 
 use super::layout::{Dir, Layout, Placement, Pos, Segment};
-use super::linefill::{FillPrices, LineFill};
+use super::linefill::LineFill;
 use super::plan::{Context, Plan};
 
 /// A rectangle of cells, inclusive bounds.
@@ -106,20 +106,20 @@ pub fn refill_window(
     plan: &mut Plan,
     fill: &mut LineFill,
     window: &Window,
-    prices: FillPrices,
+    price: f64,
 ) -> u64 {
     let segs = lines(ctx, window);
     // (cell, wanted letter, loss), sorted by cell.
     let mut wanted: Vec<(usize, u8, f64)> = segs
         .iter()
         .filter(|s| s.dir == Dir::V)
-        .flat_map(|&seg| fill.wanted(ctx, plan, seg, prices))
+        .flat_map(|&seg| fill.wanted(ctx, plan, seg, price))
         .collect();
     wanted.sort_by_key(|w| w.0);
     segs.into_iter()
         .map(|seg| {
             let bonus = (seg.dir == Dir::H).then(|| row_bonus(ctx, seg, &wanted));
-            fill.fill_with(ctx, plan, seg, prices, bonus.as_deref())
+            fill.fill_with(ctx, plan, seg, price, bonus.as_deref())
         })
         .sum()
 }

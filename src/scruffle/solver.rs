@@ -34,8 +34,12 @@ pub struct Stats {
     pub rebuild_wins: u64,
     pub inserted: u64,
     pub after_insert: u64,
-    /// The plan reached U2, so it is optimal and the solver stopped early.
+    /// The plan is optimal: it reached U2, or the exact search proved it.
     pub proven_optimal: bool,
+    /// The exact search's bound on the optimum, when it ran (the optimum when proven).
+    pub bound: Option<u64>,
+    /// Nodes of the exact search.
+    pub exact_nodes: u64,
     /// Seconds from the solver's start to the end of each phase.
     pub timeline: Vec<(&'static str, f64)>,
 }
@@ -64,13 +68,20 @@ const OPENINGS: [(f32, f32); 8] = [
 /// they still run when a large case leaves no time for the later openings.
 const HUBS_AFTER: usize = 3;
 
-/// The LNS refill queues crossings that fill at most this many cells: 6 until the ninth session
-/// hid many useful crossings (on seed 1, 42% of the plan's plays fill more than 6 cells); 9 and
-/// 12 did better at fixed work, 9 on both solver seeds tried (docs/scruffle.md).
+/// The LNS refill queues crossings that fill at most this many cells: a cap of 6 hid many useful
+/// crossings (on bench seed 1, 42% of the plan's plays fill more than 6 cells); 9 and 12 did
+/// better at fixed work, 9 on both solver seeds tried (docs/scruffle.md, What was tried).
 const REPAIR_NEW_CAP: usize = 9;
 
 /// Share of the budget the rebuilds of one LNS stall may take (`rebuild`).
 const REBUILD_SHARE: f64 = 0.1;
+
+/// On a case small enough for the exact search (`exact::suits`), the greedy and the LNS stop at
+/// this share of the budget and the exact search takes the rest, from their plan.
+const HEURISTIC_SHARE: f64 = 0.3;
+
+/// Nodes of the exact search in fixed-work mode.
+const EXACT_WORK: u64 = 300;
 
 /// How long the solver runs: until a deadline, or a fixed amount of work (deterministic whatever
 /// the machine's load: every opening runs, then `lns_iterations` LNS iterations, with a fixed
@@ -118,9 +129,14 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     let naive = naive_greedy(ctx.layout, ctx.words, ctx.table, Some(naive_end));
     lap(&mut stats, "naive");
     // A plan that reaches U2 is optimal: stop there instead of searching until the deadline
-    // (an all-obstacle board used to spend its whole 10 s doing nothing).
-    let ceiling = bounds::u2(ctx.layout, ctx.table);
-    let optimal = |plan: &Plan| plan.score >= ceiling;
+    // (an all-obstacle board used to spend its whole 10 s doing nothing). U2 bounds nothing when
+    // the position table was cut short (entries left out have no score in it).
+    let ceiling = match ctx.table.truncated() {
+        true => u64::MAX,
+        false => bounds::u2(ctx.layout, ctx.table),
+    };
+    // (A total that saturates at u64::MAX proves nothing.)
+    let optimal = |plan: &Plan| plan.score >= ceiling && ceiling < u64::MAX;
 
     // Opening: greedy runs within ~60% of the budget (the first always runs).
     let opening_end = start + budget_time.mul_f64(0.6);
@@ -183,9 +199,11 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         noise: 0.15,
         standalone: false,
     };
-    // The LNS leaves the last 2% of the time to the gap fill.
+    // The LNS leaves the last 2% of the time to the gap fill, or most of it to the exact search.
+    let small = super::exact::suits(ctx);
+    let lns_share = if small { HEURISTIC_SHARE } else { 0.98 };
     let lns_budget = Budget {
-        deadline: deadline - deadline.saturating_duration_since(start).mul_f64(0.02),
+        deadline: start + deadline.saturating_duration_since(start).mul_f64(lns_share),
         ..budget
     };
     let batch = (!fixed).then(|| budget_time.mul_f64(REBUILD_SHARE));
@@ -197,9 +215,20 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     stats.rebuilds = lns.rebuilds;
     stats.rebuild_wins = lns.rebuild_wins;
     lap(&mut stats, "lns");
+    if small && !optimal(&plan) {
+        let limit = if fixed { EXACT_WORK } else { u64::MAX };
+        let exact = super::exact::solve_board(ctx, &plan.plays, deadline, limit);
+        if exact.score > plan.score {
+            plan = Plan::from_plays(ctx, &exact.plays);
+        }
+        stats.proven_optimal = exact.proven;
+        stats.bound = Some(exact.bound);
+        stats.exact_nodes = exact.nodes;
+        lap(&mut stats, "exact");
+    }
     // Whatever still fits on the runs of empty cells the position table no longer covers (the
     // LNS refills only its windows from it).
-    let gaps = gap_candidates(ctx, &plan, 1_000_000);
+    let gaps = gap_candidates(ctx, &plan, 1_000_000, budget.deadline);
     let params = Params {
         alpha: stats.best_alpha,
         new_cap: usize::MAX,
@@ -212,7 +241,7 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     };
     extend(ctx, &mut plan, params, from, &mut rng, budget.deadline);
     lap(&mut stats, "gaps");
-    stats.proven_optimal = optimal(&plan);
+    stats.proven_optimal |= optimal(&plan);
     Solution {
         plays: plan.plays,
         score: plan.score,

@@ -232,6 +232,17 @@ impl Table {
     pub fn words(&self) -> usize {
         self.group.len()
     }
+
+    /// The group of `word`: entries of one group have the same letter values, so the same score
+    /// at every position.
+    pub fn group(&self, word: usize) -> usize {
+        self.group[word] as usize
+    }
+
+    /// Number of groups.
+    pub fn groups(&self) -> usize {
+        self.top.len()
+    }
 }
 
 #[cfg(test)]

@@ -4,14 +4,17 @@
 //! separate, so the rows can be gathered, split into shards or merged before they are shown.
 
 use super::check::{check, Verdict};
-use super::gen::generate;
+use super::gen::{generate_sized, Sizes};
 use super::merge::BenchFile;
 use crate::shard::{RunInfo, Shard};
 use bot::cli::args;
 use bot::scruffle::bounds::U4Params;
+use bot::scruffle::plan::Context;
 use bot::scruffle::solver::Budget;
-use bot::scruffle::{input, Case};
+use bot::scruffle::{exact, input, Case};
 use clap::Parser;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,23 +22,34 @@ use std::time::{Duration, Instant};
 
 #[derive(Parser)]
 pub struct Args {
-    /// Seeds: a list like `1,2,5` or a range like `1-20`.
-    #[arg(long, default_value = "1-20")]
-    seeds: String,
+    /// Seeds: a list like `1,2,5` or a range like `1-20`, at most a million seeds in all.
+    #[arg(long, default_value = "1-20", value_parser = seed_list)]
+    seeds: SeedList,
     /// Solver budget per case in seconds (reading the case and the position table included).
     #[arg(long, default_value = "10", value_parser = args::seconds, allow_negative_numbers = true)]
     seconds: Duration,
-    /// Fixed work instead of a time budget: every opening, then this many LNS iterations.
-    /// Results do not depend on the machine's load (for A/B comparisons).
-    #[arg(long)]
+    /// Fixed work instead of a time budget: every opening, then this many LNS iterations (at
+    /// most 100 million). Results do not depend on the machine's load (for A/B comparisons).
+    #[arg(long, value_parser = |t: &str| args::integer_in(t, 0, MAX_WORK))]
     work: Option<u64>,
     /// Seed of the solver's own random choices.
     #[arg(long, default_value_t = 1)]
     solver_seed: u64,
-    /// Subgradient sweeps of the letter-aware bound U4 (0 = do not compute it). Every sweep's
-    /// bound is valid; 30 sweeps left it 10-20% above its 300-sweep value (docs/scruffle.md).
-    #[arg(long, default_value_t = 300)]
+    #[command(flatten)]
+    sizes: super::SizeArgs,
+    /// Subgradient sweeps of the letter-aware bound U4 (0 = do not compute it; at most 100,000).
+    /// Every sweep's bound is valid; 30 sweeps left it 10-20% above its 300-sweep value.
+    #[arg(long, default_value_t = 300, value_parser = |t: &str| args::integer_in(t, 0, MAX_U4_SWEEPS).map(|n| n as usize))]
     u4_sweeps: usize,
+    /// After the solver, run the exact solver from its plan for up to this many seconds per case
+    /// (0 = not at all; at most a day) and add the optimum (or the best bound) and the ratio to
+    /// it. The exact solver suits small cases (a few hundred cells, up to about 100 entries).
+    #[arg(long, default_value = "0", value_parser = exact_seconds)]
+    exact: f64,
+    /// The exact solver's work in search nodes instead of seconds (at most a billion; results
+    /// do not depend on the machine's load).
+    #[arg(long, value_parser = |t: &str| args::integer_in(t, 1, 1_000_000_000))]
+    exact_nodes: Option<u64>,
     /// Bench only the K-th of N interleaved slices of the seeds, for `tester scruffle merge`.
     #[arg(long, value_parser = crate::shard::parse_shard)]
     shard: Option<Shard>,
@@ -44,8 +58,40 @@ pub struct Args {
     json: Option<PathBuf>,
 }
 
+/// Most seeds one bench takes (each is a whole solver run).
+pub const MAX_SEEDS: u64 = 1_000_000;
+/// Most LNS iterations of `--work` (about a day of work on the largest cases).
+const MAX_WORK: u64 = 100_000_000;
+/// Most U4 sweeps (each re-solves every row and column: minutes per hundred on large boards).
+const MAX_U4_SWEEPS: u64 = 100_000;
+
+fn exact_seconds(text: &str) -> Result<f64, String> {
+    match text.trim() {
+        "0" => Ok(0.0),
+        t => args::seconds(t).map(|d| d.as_secs_f64()),
+    }
+}
+
+/// `--seeds` as given and as a list.
+#[derive(Clone, Debug)]
+struct SeedList {
+    text: String,
+    seeds: Vec<u64>,
+}
+
+fn seed_list(text: &str) -> Result<SeedList, String> {
+    let seeds = parse_seeds(text)?;
+    Ok(SeedList {
+        text: text.to_string(),
+        seeds,
+    })
+}
+
+/// A seed list like `1-3,7`: at most `MAX_SEEDS` seeds in all, counted before any is stored.
 pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
     let mut seeds = Vec::new();
+    let mut count = 0u64;
+    let too_many = || format!("--seeds: more than {MAX_SEEDS} seeds in all");
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let number = |s: &str| {
             s.trim()
@@ -58,14 +104,19 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
                 if a > b {
                     return Err(format!("--seeds: empty range {part:?}"));
                 }
-                if b - a >= 1_000_000 {
-                    return Err(format!(
-                        "--seeds: range {part:?} has more than a million seeds"
-                    ));
+                count = count.saturating_add(b - a).saturating_add(1);
+                if count > MAX_SEEDS {
+                    return Err(too_many());
                 }
                 seeds.extend(a..=b);
             }
-            None => seeds.push(number(part)?),
+            None => {
+                count += 1;
+                if count > MAX_SEEDS {
+                    return Err(too_many());
+                }
+                seeds.push(number(part)?);
+            }
         }
     }
     if seeds.is_empty() {
@@ -74,7 +125,7 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
     Ok(seeds)
 }
 
-/// `SCRUFFLE_DEBUG=1` adds the solver's counters and the U4 sweeps on stderr.
+/// `SCRUFFLE_DEBUG=1` adds the solver's counters on stderr.
 fn debug() -> bool {
     std::env::var_os("SCRUFFLE_DEBUG").is_some()
 }
@@ -89,6 +140,16 @@ pub struct Plan {
     pub work: Option<u64>,
     pub solver_seed: u64,
     pub u4_sweeps: usize,
+    /// Seconds of exact search per case (0: none; absent from older results files).
+    #[serde(default)]
+    pub exact: f64,
+    /// Or search nodes of exact search per case.
+    #[serde(default)]
+    pub exact_nodes: Option<u64>,
+    /// The ranges the case sizes are drawn from (absent from older results files: the
+    /// statement's).
+    #[serde(default = "Sizes::statement")]
+    pub sizes: Sizes,
 }
 
 /// One seed's results: everything its line of the table shows (also a results file's row).
@@ -102,22 +163,31 @@ pub struct Row {
     pub words: usize,
     /// The checker's verdicts on the solver's and the naive greedy's outputs.
     pub verdict: Verdict,
-    pub baseline: u128,
+    #[serde(with = "super::check::decimal")]
+    pub baseline: BigUint,
     pub u2: u64,
     pub u3: u64,
     pub u4: Option<u64>,
+    /// The exact solver's result, when it ran.
+    #[serde(default)]
+    pub exact: Option<ExactRow>,
     pub lns_iterations: u64,
     /// Solver wall time, from reading the case to its answer.
     pub seconds: f64,
 }
 
 impl Row {
-    pub fn score(&self) -> u128 {
-        self.verdict.score
+    /// The checker's score of the solver's output (as a float, for ratios and means).
+    pub fn score(&self) -> f64 {
+        self.verdict.score.to_f64().unwrap_or(f64::INFINITY)
+    }
+
+    fn baseline(&self) -> f64 {
+        self.baseline.to_f64().unwrap_or(f64::INFINITY)
     }
 
     pub fn ratio(&self) -> f64 {
-        self.score() as f64 / self.baseline.max(1) as f64
+        self.score() / self.baseline().max(1.0)
     }
 
     fn per_placement(&self, x: f64) -> f64 {
@@ -125,10 +195,21 @@ impl Row {
     }
 }
 
+/// What the exact solver found after the solver: the optimum when proven, else the best plan it
+/// found (never below the solver's) and a bound.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ExactRow {
+    pub best: u64,
+    pub bound: u64,
+    pub proven: bool,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
 /// Generate case `seed`, solve it within the budget, check both outputs independently, then
 /// compute the bounds.
 pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
-    let case_text = generate(seed);
+    let case_text = generate_sized(seed, &plan.sizes);
     let start = Instant::now();
     let board = input::Board::parse(&case_text.board, "board").expect("generated board parses");
     let words = input::parse_words(&case_text.words, "words").expect("generated words parse");
@@ -160,21 +241,36 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
         (Ok(s), Ok(b)) => (s, b),
         (Err(e), _) | (_, Err(e)) => return Err(format!("seed {seed}: INVALID {e}")),
     };
-    if solved.score != solution.score as u128 {
+    let reported = case.total(&solution.plays);
+    if solved.score != reported {
         return Err(format!(
-            "seed {seed}: solver reports {} but the checker scores {}",
-            solution.score, solved.score
+            "seed {seed}: solver reports {reported} but the checker scores {}",
+            solved.score
         ));
     }
-    if debug() {
-        eprintln!(
-            "debug seed {seed}: {} of the plan's {} filled cells are crossed (covered by a row and a column placement)",
-            solved.crossed_cells, solved.new_cells
-        );
-    }
-    let lower = solved.score.max(base.score) as u64;
-    let (bounds, u4) = if plan.u4_sweeps > 0 {
+    let lower = solved
+        .score
+        .clone()
+        .max(base.score.clone())
+        .to_u64()
+        .unwrap_or(u64::MAX);
+    let exact = (plan.exact > 0.0 || plan.exact_nodes.is_some()).then(|| {
         let started = Instant::now();
+        let (deadline, limit) = match plan.exact_nodes {
+            Some(n) => (started + Duration::from_secs(86_400), n),
+            None => (started + Duration::from_secs_f64(plan.exact), u64::MAX),
+        };
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let e = exact::solve_board(&ctx, &solution.plays, deadline, limit);
+        ExactRow {
+            best: e.score,
+            bound: e.bound,
+            proven: e.proven,
+            nodes: e.nodes,
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    });
+    let (bounds, u4) = if plan.u4_sweeps > 0 {
         let u4 = case.u4(
             lower,
             U4Params {
@@ -183,30 +279,6 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
                 parallel: true,
             },
         );
-        if debug() {
-            let history: Vec<String> = u4.history.iter().map(|v| format!("{v:.0}")).collect();
-            eprintln!(
-                "debug seed {seed}: U4 {} in {:.2} s, sweeps {}",
-                u4.value,
-                started.elapsed().as_secs_f64(),
-                history.join(" ")
-            );
-            if let Some(a) = &u4.anatomy {
-                eprintln!(
-                    "debug seed {seed}: U4 at its best sweep = spelling prices {:.0} + cell prices \
-                     {:.0} + lines {:.0}; cells lettered by row and column: {} agree, {} differ, \
-                     {} by one only; uses beyond copies {}; claims beyond one per cell {}",
-                    a.spelling_part,
-                    a.cell_part,
-                    a.line_part,
-                    a.cells_agree,
-                    a.cells_differ,
-                    a.cells_one_side,
-                    a.uses_over_copies,
-                    a.extra_claims
-                );
-            }
-        }
         (u4.simple, Some(u4.value))
     } else {
         (case.bounds(lower), None)
@@ -222,11 +294,13 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
         u2: bounds.u2,
         u3: bounds.u3,
         u4,
+        exact,
         lns_iterations: solution.stats.lns_iterations,
         seconds,
     })
 }
 
+const EXACT_HEADER: &str = " optimum or bound | score/opt. | proven | exact s |";
 const HEADER: &str = "| seed | board | words | score | naive | ratio | U2 | U3 | U4 | score/U4 | placements | new cells/pl. | points/pl. | LNS it. | s |";
 
 pub fn print_header(plan: &Plan) {
@@ -234,36 +308,57 @@ pub fn print_header(plan: &Plan) {
         Some(n) => format!("fixed work: every opening + {n} LNS iterations"),
         None => format!("{} s per case", plan.seconds),
     };
+    let sizes = match plan.sizes.is_statement() {
+        true => String::new(),
+        false => format!(", {}", plan.sizes.describe()),
+    };
+    let exact = match (plan.exact_nodes, plan.exact) {
+        (Some(n), _) => format!(", exact search {n} nodes per case"),
+        (None, x) if x > 0.0 => format!(", exact search {x} s per case"),
+        _ => String::new(),
+    };
     println!(
-        "Scruffle bench: seeds {}, {budget}, solver seed {}, U4 {} sweeps",
+        "Scruffle bench: seeds {}{sizes}, {budget}, solver seed {}, U4 {} sweeps{exact}",
         plan.seeds_text, plan.solver_seed, plan.u4_sweeps
     );
-    println!("{HEADER}");
-    println!("{}", "|---".repeat(HEADER.matches(" |").count()) + "|");
+    let header = match plan.exact > 0.0 || plan.exact_nodes.is_some() {
+        true => format!("{HEADER}{EXACT_HEADER}"),
+        false => HEADER.to_string(),
+    };
+    println!("{header}");
+    println!("{}", "|---".repeat(header.matches(" |").count()) + "|");
 }
 
 pub fn print_row(r: &Row, plan: &Plan) {
     let (u4, per_u4) = match r.u4 {
-        Some(u) => (
-            u.to_string(),
-            format!("{:.3}", r.score() as f64 / u.max(1) as f64),
-        ),
+        Some(u) => (u.to_string(), format!("{:.3}", r.score() / u.max(1) as f64)),
         None => ("-".to_string(), "-".to_string()),
     };
+    let exact = match &r.exact {
+        Some(e) => format!(
+            " {}{} | {:.4} | {} | {:.1} |",
+            if e.proven { "=" } else { "<=" },
+            e.bound,
+            r.score() / e.bound.max(1) as f64,
+            if e.proven { "yes" } else { "no" },
+            e.seconds
+        ),
+        None => String::new(),
+    };
     println!(
-        "| {} | {}x{} | {} | {} | {} | {:.2} | {} | {} | {u4} | {per_u4} | {} | {:.2} | {:.1} | {} | {:.2} |",
+        "| {} | {}x{} | {} | {} | {} | {:.2} | {} | {} | {u4} | {per_u4} | {} | {:.2} | {:.1} | {} | {:.2} |{exact}",
         r.seed,
         r.width,
         r.height,
         r.words,
-        r.score(),
+        r.verdict.score,
         r.baseline,
         r.ratio(),
         r.u2,
         r.u3,
         r.verdict.placements,
         r.per_placement(r.verdict.new_cells as f64),
-        r.per_placement(r.score() as f64),
+        r.per_placement(r.score()),
         r.lns_iterations,
         r.seconds,
     );
@@ -279,11 +374,11 @@ pub fn print_row(r: &Row, plan: &Plan) {
 pub fn print_means(rows: &[Row]) {
     let n = rows.len().max(1) as f64;
     let mean = |f: &dyn Fn(&Row) -> f64| rows.iter().map(f).sum::<f64>() / n;
-    let mean_score = mean(&|r| r.score() as f64);
-    let mean_naive = mean(&|r| r.baseline as f64);
+    let mean_score = mean(&|r| r.score());
+    let mean_naive = mean(&|r| r.baseline());
     let with_u4: Vec<f64> = rows
         .iter()
-        .filter_map(|r| r.u4.map(|u| r.score() as f64 / u.max(1) as f64))
+        .filter_map(|r| r.u4.map(|u| r.score() / u.max(1) as f64))
         .collect();
     let per_u4 = match with_u4.len() {
         0 => "-".to_string(),
@@ -298,13 +393,41 @@ pub fn print_means(rows: &[Row]) {
     );
     println!(
         "mean score/U4 {per_u4}, mean score/min(U2,U3) {:.3}, mean new cells per placement {:.2}, mean points per placement {:.1}",
-        mean(&|r| r.score() as f64 / r.u2.min(r.u3).max(1) as f64),
+        mean(&|r| r.score() / r.u2.min(r.u3).max(1) as f64),
         mean(&|r| r.per_placement(r.verdict.new_cells as f64)),
-        mean(&|r| r.per_placement(r.score() as f64)),
+        mean(&|r| r.per_placement(r.score())),
     );
+    let exact: Vec<&ExactRow> = rows.iter().filter_map(|r| r.exact.as_ref()).collect();
+    if !exact.is_empty() {
+        let ratios: Vec<f64> = rows
+            .iter()
+            .filter_map(|r| r.exact.as_ref().map(|e| r.score() / e.bound.max(1) as f64))
+            .collect();
+        let proven: Vec<f64> = rows
+            .iter()
+            .filter_map(|r| {
+                r.exact
+                    .as_ref()
+                    .filter(|e| e.proven)
+                    .map(|e| r.score() / e.bound.max(1) as f64)
+            })
+            .collect();
+        let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
+        let worst = |xs: &[f64]| xs.iter().copied().fold(f64::INFINITY, f64::min);
+        println!(
+            "score/(optimum or bound): mean {:.4}, worst {:.4}; optimum proven on {} of {}: there mean {:.4}, worst {:.4}, optimal on {}",
+            mean(&ratios),
+            worst(&ratios),
+            proven.len(),
+            ratios.len(),
+            mean(&proven),
+            worst(&proven),
+            proven.iter().filter(|&&x| x >= 1.0).count()
+        );
+    }
     // Every plan scores at most U4, so no solver's mean of ratios can pass the mean of U4 / naive.
     if with_u4.len() == rows.len() && !rows.is_empty() {
-        let ceiling = mean(&|r| r.u4.unwrap_or(0) as f64 / r.baseline.max(1) as f64);
+        let ceiling = mean(&|r| r.u4.unwrap_or(0) as f64 / r.baseline().max(1.0));
         println!(
             "mean U4/naive {ceiling:.3}: no plan can reach a higher mean of ratios on these seeds"
         );
@@ -312,20 +435,19 @@ pub fn print_means(rows: &[Row]) {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let seeds = match parse_seeds(&args.seeds) {
-        Ok(s) => s,
-        Err(e) => return crate::fail(e),
-    };
     if args.shard.is_some() && args.json.is_none() {
         return crate::fail("--shard writes its rows to --json FILE (give one)");
     }
     let plan = Plan {
-        seeds_text: args.seeds.clone(),
-        seeds,
+        seeds_text: args.seeds.text,
+        seeds: args.seeds.seeds,
         seconds: args.seconds.as_secs_f64(),
         work: args.work,
         solver_seed: args.solver_seed,
         u4_sweeps: args.u4_sweeps,
+        exact: args.exact,
+        exact_nodes: args.exact_nodes,
+        sizes: args.sizes.sizes(),
     };
     let _json = match crate::process::outputs::claim(&[("--json", args.json.as_deref())], &[]) {
         Ok(c) => c,

@@ -3,22 +3,50 @@
 //! that quotes input in messages (`bot::source_error::quote`) is borrowed.
 
 use bot::source_error::quote;
+use num_bigint::BigUint;
 
-/// A valid play's totals.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// A valid play's totals. The score is exact whatever its size (a board of triple cells with long
+/// words totals far beyond any machine integer).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Verdict {
-    pub score: u128,
+    #[serde(with = "decimal")]
+    pub score: BigUint,
     pub placements: usize,
     pub new_cells: usize,
-    /// Cells covered by a row placement and by a column placement (a crossing); where the
-    /// plan and U4's line strings part (docs/scruffle.md, nineteenth session). Absent from the
+    /// Cells covered by a row placement and by a column placement (a crossing). Absent from the
     /// JSON of older runs.
     #[serde(default)]
     pub crossed_cells: usize,
 }
 
+/// Exact totals in results files: written as decimal strings, read from strings or (older files)
+/// plain numbers.
+pub mod decimal {
+    use num_bigint::BigUint;
+    use serde::{de, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &BigUint, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&value.to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BigUint, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Either {
+            Number(u64),
+            Text(String),
+        }
+        match Either::deserialize(d)? {
+            Either::Number(n) => Ok(BigUint::from(n)),
+            Either::Text(t) => t
+                .parse()
+                .map_err(|_| de::Error::custom(format!("{t:?} is not a whole number"))),
+        }
+    }
+}
+
 /// Letter values of the statement.
-fn letter_value(letter: u8) -> u128 {
+fn letter_value(letter: u8) -> u32 {
     match letter {
         b'A' | b'E' | b'I' | b'L' | b'N' | b'O' | b'R' | b'S' | b'T' | b'U' => 1,
         b'D' | b'G' => 2,
@@ -82,7 +110,7 @@ pub fn check(
     let mut used = vec![false; list.len()];
     let (name, text) = placements;
     let mut verdict = Verdict {
-        score: 0,
+        score: BigUint::ZERO,
         placements: 0,
         new_cells: 0,
         crossed_cells: 0,
@@ -115,8 +143,8 @@ pub fn check(
             return Err(at(format!("word index {idx} is used twice")));
         }
         used[idx] = true;
-        let mut letter_sum: u128 = 0;
-        let mut factor: u128 = 1;
+        let mut letter_sum: u64 = 0;
+        let (mut doubles, mut triples) = (0u32, 0u32);
         let mut new = 0;
         for (k, &letter) in word.iter().enumerate() {
             let (cx, cy) = if vertical { (x, y + k) } else { (x + k, y) };
@@ -126,16 +154,16 @@ pub fn check(
             let multiplier = match rows[cy][cx] {
                 b'#' => return Err(at(format!("letter {} is on an obstacle", k + 1))),
                 b'D' => {
-                    factor *= 2;
+                    doubles += 1;
                     1
                 }
                 b'T' => {
-                    factor *= 3;
+                    triples += 1;
                     1
                 }
-                digit => (digit - b'0') as u128,
+                digit => (digit - b'0') as u32,
             };
-            letter_sum += letter_value(letter) * multiplier;
+            letter_sum += (letter_value(letter) * multiplier) as u64;
             match letters[cy][cx] {
                 0 => {
                     letters[cy][cx] = letter;
@@ -156,11 +184,8 @@ pub fn check(
         if new == 0 {
             return Err(at("no new cell".to_string()));
         }
-        let score = letter_sum
-            .checked_mul(factor)
-            .and_then(|s| s.checked_add(verdict.score))
-            .ok_or_else(|| at("score overflows".to_string()))?;
-        verdict.score = score;
+        let factor = BigUint::from(2u32).pow(doubles) * BigUint::from(3u32).pow(triples);
+        verdict.score += BigUint::from(letter_sum) * factor;
         verdict.placements += 1;
         verdict.new_cells += new;
     }
@@ -185,7 +210,7 @@ mod tests {
         // CAT at (1,0): C on D (3), A on 0 (0), T on T (1): (3 + 0 + 1) * 2 * 3 = 24.
         // AT vertical at (2,0)... A is on the 0 cell already holding A, T below on 5: (0 + 5) = 5.
         let v = run("2D0T\n1151\n", "cat\nat\n", "H 0 1 0\nV 1 2 0\n").unwrap();
-        assert_eq!(v.score, 24 + 5);
+        assert_eq!(v.score, BigUint::from(24u32 + 5));
         assert_eq!((v.placements, v.new_cells), (2, 4));
         assert_eq!(v.crossed_cells, 1, "the A of CAT is crossed by AT");
     }
@@ -208,7 +233,24 @@ mod tests {
     fn a_verdict_saved_before_crossings_were_counted_still_reads() {
         let v: Verdict =
             serde_json::from_str(r#"{"score": 29, "placements": 2, "new_cells": 4}"#).unwrap();
-        assert_eq!((v.score, v.crossed_cells), (29, 0));
+        assert_eq!((v.score, v.crossed_cells), (BigUint::from(29u32), 0));
+    }
+
+    #[test]
+    fn totals_beyond_any_machine_integer_are_exact() {
+        // 100 Z's down a column of triple cells: 10 x 100 x 3^100, about 5e50, and then the same
+        // across the first row (the Z's agree on the corner): twice that. No overflow, no error.
+        let board = "T".repeat(100) + "\n" + &("T".to_string() + &"1".repeat(99) + "\n").repeat(99);
+        let words = "Z".repeat(100) + "\n" + &"Z".repeat(100) + "\n";
+        let v = run(&board, &words, "V 0 0 0\nH 1 0 0\n").unwrap();
+        let one = BigUint::from(1000u32) * BigUint::from(3u32).pow(100);
+        assert_eq!(v.score, &one * 2u32);
+        assert!(v.score > BigUint::from(u128::MAX));
+        // Results files keep it exactly, as a decimal string.
+        let json = serde_json::to_string(&v).unwrap();
+        assert!(json.contains(&format!("\"{}\"", v.score)), "{json}");
+        let back: Verdict = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, v);
     }
 
     #[test]

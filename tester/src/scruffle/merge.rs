@@ -99,6 +99,9 @@ mod tests {
             work: None,
             solver_seed: 1,
             u4_sweeps: 3,
+            exact: 0.0,
+            exact_nodes: None,
+            sizes: crate::scruffle::gen::Sizes::statement(),
         }
     }
 
@@ -115,12 +118,13 @@ mod tests {
                         width: 10,
                         height: 12,
                         words: 40,
-                        baseline: 900,
+                        baseline: 900u32.into(),
                         u2: 5000,
                         u3: 4000,
                         u4: Some(3000),
+                        exact: None,
                         verdict: Verdict {
-                            score: 1000 + i as u128,
+                            score: (1000 + i as u32).into(),
                             placements: 10,
                             new_cells: 30,
                             crossed_cells: 5,

@@ -19,12 +19,14 @@ pub struct Args {
 enum Command {
     /// Write `scruffle-S.board` and `scruffle-S.words` for seed S.
     Gen {
-        /// Case seed: the same seed always gives the same case.
+        /// Case seed: the same seed (and sizes) always gives the same case.
         #[arg(long)]
         seed: u64,
         /// Output directory.
         #[arg(short = 'o', long = "out", default_value = ".")]
         out: PathBuf,
+        #[command(flatten)]
+        sizes: SizeArgs,
     },
     /// Validate a placement file against every rule and print its score.
     Score {
@@ -45,9 +47,29 @@ enum Command {
     Merge(merge::Args),
 }
 
+/// Narrower case sizes than the statement's (each `N` or `A-B`, drawn uniformly).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct SizeArgs {
+    /// Board width, or a range like `10-15` (1 to 1000; default: the statement's 10-100).
+    #[arg(long, value_parser = gen::side_range)]
+    width: Option<std::ops::RangeInclusive<usize>>,
+    /// Board height, or a range (1 to 1000; default 10-100).
+    #[arg(long, value_parser = gen::side_range)]
+    height: Option<std::ops::RangeInclusive<usize>>,
+    /// Number of words, or a range (1 to 100,000; default 10-10000).
+    #[arg(long, value_parser = gen::words_range)]
+    words: Option<std::ops::RangeInclusive<usize>>,
+}
+
+impl SizeArgs {
+    pub fn sizes(&self) -> gen::Sizes {
+        gen::Sizes::with(self.width.clone(), self.height.clone(), self.words.clone())
+    }
+}
+
 pub fn run(args: Args) -> ExitCode {
     match args.command {
-        Command::Gen { seed, out } => generate(seed, &out),
+        Command::Gen { seed, out, sizes } => generate(seed, &sizes.sizes(), &out),
         Command::Score {
             board,
             words,
@@ -58,8 +80,8 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn generate(seed: u64, out: &Path) -> ExitCode {
-    let case = gen::generate(seed);
+fn generate(seed: u64, sizes: &gen::Sizes, out: &Path) -> ExitCode {
+    let case = gen::generate_sized(seed, sizes);
     let board = out.join(format!("scruffle-{seed}.board"));
     let words = out.join(format!("scruffle-{seed}.words"));
     for (path, text) in [(&board, &case.board), (&words, &case.words)] {
@@ -170,11 +192,34 @@ mod tests {
             let verdict = files
                 .check("solver", &solution.plays)
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            assert_eq!(verdict.score, solution.score as u128, "seed {seed}");
+            assert_eq!(verdict.score, solution.score.into(), "seed {seed}");
             assert_eq!(verdict.placements, solution.plays.len());
             let baseline = files.check("baseline", &case.baseline());
             assert!(baseline.is_ok(), "seed {seed}: {baseline:?}");
         }
+    }
+
+    #[test]
+    fn solver_and_checker_agree_on_totals_beyond_machine_integers() {
+        // Triple cells everywhere and long words: each play is worth up to about 5e50, so the
+        // totals pass u64 and u128. The checker must call the plan valid and both must agree.
+        let board = ("T".repeat(100) + "\n").repeat(100);
+        let words: String = (0..12).map(|k| "QZ".repeat(50 - k) + "\n").collect();
+        let parsed = input::Board::parse(&board, "board").unwrap();
+        let list = input::parse_words(&words, "words").unwrap();
+        let files = Files {
+            board,
+            words,
+            case: Case::new(&parsed, list),
+        };
+        let solution = files.case.solve(1, Budget::work(20));
+        assert!(solution.plays.len() > 2);
+        let verdict = files
+            .check("solver", &solution.plays)
+            .unwrap_or_else(|e| panic!("a valid plan called invalid: {e}"));
+        let total = files.case.total(&solution.plays);
+        assert_eq!(verdict.score, total);
+        assert!(total > num_bigint::BigUint::from(u128::MAX));
     }
 
     #[test]
@@ -192,13 +237,13 @@ mod tests {
             let verdict = files
                 .check("hub", &hub.plays)
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            assert_eq!(verdict.score, hub.score as u128, "seed {seed}");
+            assert_eq!(verdict.score, hub.score.into(), "seed {seed}");
         }
     }
 
     #[test]
     fn region_refills_pass_the_independent_checker() {
-        use bot::scruffle::linefill::{FillPrices, LineFill};
+        use bot::scruffle::linefill::LineFill;
         use bot::scruffle::plan::{Context, Plan};
         use bot::scruffle::region::{refill_window, Window, LETTER_PRICE};
         let mut gained = 0;
@@ -217,18 +262,13 @@ mod tests {
                 y1: (y0 + 4).min(h - 1),
             };
             window.clear(&ctx, &mut plan, &mut Vec::new(), &mut Vec::new());
-            let price = vec![LETTER_PRICE; case.layout.cells()];
-            let spelling = vec![0.0; ctx.automaton.entries.len()];
-            let prices = FillPrices {
-                cell: &price,
-                spelling: &spelling,
-            };
             let mut fill = LineFill::new(&ctx);
-            gained += (refill_window(&ctx, &mut plan, &mut fill, &window, prices) > 0) as usize;
+            let gain = refill_window(&ctx, &mut plan, &mut fill, &window, LETTER_PRICE);
+            gained += (gain > 0) as usize;
             let verdict = files
                 .check("region", &plan.plays)
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            assert_eq!(verdict.score, plan.score as u128, "seed {seed}");
+            assert_eq!(verdict.score, plan.score.into(), "seed {seed}");
         }
         assert!(gained > 5, "refills should usually add plays: {gained}");
     }
@@ -240,5 +280,41 @@ mod tests {
         assert!(parse_seeds("3-1").is_err());
         assert!(parse_seeds("x").unwrap_err().contains("\"x\""));
         assert!(parse_seeds("").is_err());
+        // The cap counts every range, listed or not, before anything is stored.
+        assert_eq!(parse_seeds("0-999999").unwrap().len(), 1_000_000);
+        let many = vec!["0-999999"; 600].join(",");
+        assert!(parse_seeds(&many)
+            .unwrap_err()
+            .contains("more than 1000000 seeds"));
+        assert!(parse_seeds("0-999999,5").is_err());
+        assert!(parse_seeds("0-18446744073709551615").is_err());
+    }
+
+    #[test]
+    fn bench_counts_are_clap_errors() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(subcommand)]
+            command: super::Command,
+        }
+        let parse = |extra: &[&str]| {
+            let args = ["t", "bench"].iter().chain(extra);
+            Cli::try_parse_from(args).map(|_| ())
+        };
+        assert!(parse(&["--seeds", "1-3"]).is_ok());
+        for bad in [
+            &["--seeds", &vec!["0-999999"; 600].join(",")][..],
+            &["--u4-sweeps", "18446744073709551615"],
+            &["--u4-sweeps", "100001"],
+            &["--work", "100000001"],
+            &["--words", "0"],
+            &["--width", "1001"],
+        ] {
+            let e = parse(bad)
+                .err()
+                .unwrap_or_else(|| panic!("{bad:?} accepted"));
+            assert_eq!(e.exit_code(), 2, "{bad:?}: {e}");
+        }
     }
 }
