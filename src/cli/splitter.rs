@@ -75,7 +75,7 @@ pub struct BenchArgs {
 pub fn run(args: Args) -> ExitCode {
     // Reported on the debug channel (`#` lines are ignored by the Tester, echoed unless --silent).
     println!(
-        "# splitter bot: policy {:?}, {} ms per game, seed {}, {} threads",
+        "# splitter bot: policy {:?}, {} ms per game, seed {}, threads {}",
         args.policy, args.game_ms, args.seed, args.threads
     );
     let settings = Settings {
