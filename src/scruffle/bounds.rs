@@ -78,8 +78,7 @@ fn lagrange_u3(
     let mut best_prices = prices.clone();
     let mut demand = vec![0u32; layout.cells()];
     let mut u3 = f64::INFINITY;
-    let mut theta = 1.0;
-    let mut since_better = 0;
+    let mut scale = crate::scruffle::dual::StepScale::new(5);
     let mut span_min = SpanMin::new(words, layout.longest_run());
     for _ in 0..=iterations {
         demand.iter_mut().for_each(|d| *d = 0);
@@ -95,17 +94,12 @@ fn lagrange_u3(
                 demand[c] += 1;
             }
         }
-        if value < u3 - 1e-9 {
+        let better = value < u3 - 1e-9;
+        if better {
             u3 = value;
             best_prices.copy_from_slice(&prices);
-            since_better = 0;
-        } else {
-            since_better += 1;
-            if since_better >= 5 {
-                theta *= 0.5;
-                since_better = 0;
-            }
         }
+        scale.record(better);
         // Subgradient of the dual in pi_c is 1 - demand_c (open cells only).
         let norm: f64 = (0..layout.cells())
             .filter(|&c| layout.is_open(c))
@@ -114,7 +108,7 @@ fn lagrange_u3(
         if norm == 0.0 || value <= lower as f64 {
             break;
         }
-        let step = theta * (value - lower as f64) / norm;
+        let step = scale.theta * (value - lower as f64) / norm;
         for c in 0..layout.cells() {
             if layout.is_open(c) {
                 prices[c] = (prices[c] - step * (1.0 - demand[c] as f64)).max(0.0);

@@ -247,8 +247,7 @@ impl Dual {
             at_best: None,
         };
         let mut best_m = None;
-        let mut theta = 1.0;
-        let mut since_better = 0;
+        let mut scale = StepScale::new(how.patience);
         for _ in 0..how.sweeps {
             if how.deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
@@ -259,18 +258,12 @@ impl Dual {
             let better = value < out.best;
             if better {
                 out.best = value;
-                since_better = 0;
                 if how.keep_best {
                     best_m = Some(self.m.clone());
                 }
-            } else {
-                since_better += 1;
-                if since_better >= how.patience {
-                    theta *= 0.5;
-                    since_better = 0;
-                }
             }
-            let stop = !self.step(&sweep, value, lower, theta);
+            scale.record(better);
+            let stop = !self.step(&sweep, value, lower, scale.theta);
             if better && how.keep_best {
                 out.at_best = Some(sweep);
             }
@@ -335,5 +328,36 @@ impl Dual {
             }
         }
         true
+    }
+}
+
+/// The scale of a subgradient step: halved after `patience` steps in a row without a better
+/// value (the same rule for U3, U4 and the exact solver's bound).
+pub(crate) struct StepScale {
+    pub theta: f64,
+    since_better: usize,
+    patience: usize,
+}
+
+impl StepScale {
+    pub fn new(patience: usize) -> StepScale {
+        StepScale {
+            theta: 1.0,
+            since_better: 0,
+            patience,
+        }
+    }
+
+    /// Count one step, `better` when its value improved on the best so far.
+    pub fn record(&mut self, better: bool) {
+        if better {
+            self.since_better = 0;
+            return;
+        }
+        self.since_better += 1;
+        if self.since_better >= self.patience {
+            self.theta *= 0.5;
+            self.since_better = 0;
+        }
     }
 }

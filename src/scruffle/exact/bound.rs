@@ -140,25 +140,19 @@ impl Lagrange {
         let letters = &model.fixed;
         let mut best = f64::INFINITY;
         let mut best_mu = self.mu.clone();
-        let mut theta = 1.0;
-        let mut since_better = 0;
+        let mut scale = crate::scruffle::dual::StepScale::new(5);
         let mut choice = Choice::default();
         let mut taken = vec![false; model.cands.len()];
         let mut chosen_letter = vec![255u8; model.free.len()];
         for _ in 0..steps {
             let value = self.value(model, 0, letters, &left, &banned, Some(&mut choice));
-            if value < best - 1e-9 {
+            let better = value < best - 1e-9;
+            if better {
                 best = value;
                 best_mu.clone_from(&self.mu);
-                since_better = 0;
-            } else {
-                since_better += 1;
-                if since_better >= 5 {
-                    theta *= 0.5;
-                    since_better = 0;
-                }
             }
-            if value <= lower + 1e-9 || theta < 1e-4 {
+            scale.record(better);
+            if value <= lower + 1e-9 || scale.theta < 1e-4 {
                 break;
             }
             for &k in &choice.taken {
@@ -199,7 +193,7 @@ impl Lagrange {
             if norm == 0.0 {
                 break;
             }
-            let step = theta * (value - lower) / norm;
+            let step = scale.theta * (value - lower) / norm;
             for k in 0..model.cands.len() {
                 let cand = &model.cands[k];
                 for i in 0..cand.len as usize {
