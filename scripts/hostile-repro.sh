@@ -43,13 +43,13 @@ head -c 100000 /dev/urandom > bin.txt
 run "bot penguins < 100 KB of random bytes" bash -c "$B penguins < bin.txt"
 run "bot splitter < one 1 MB line" bash -c "python3 -c \"print('x'*1000000)\" | $B splitter"
 
-section "1 Splitter clock on custom boards (first answer at --ms 10)"
+section "1 Splitter clock on custom boards (first answer at --game-ms 220, 10 ms a move)"
 python3 -c "print('20 20 22'); [print(' '.join(['1']*20)) for _ in range(20)]; print('1 2')" > b20.txt
 python3 -c "print('64 64 22'); [print(' '.join(['1']*64)) for _ in range(64)]; print('1 2')" > b64.txt
 python3 -c "print('8 8 3'); [print(' '.join(['1']*8)) for _ in range(8)]; print('1 2')" > b883.txt
-run "splitter --ms 10: 20x20, every cell fillable" bash -c "$B splitter --ms 10 --early-ms 10 < b20.txt"
-run "splitter --ms 10: 64x64, every cell fillable" bash -c "$B splitter --ms 10 --early-ms 10 < b64.txt"
-run "splitter --ms 10: 8x8 board, header '8 8 3'" bash -c "$B splitter --ms 10 < b883.txt"
+run "splitter --game-ms 220: 20x20, every cell fillable" bash -c "$B splitter --game-ms 220 < b20.txt"
+run "splitter --game-ms 220: 64x64, every cell fillable" bash -c "$B splitter --game-ms 220 < b64.txt"
+run "splitter --game-ms 220: 8x8 board, header '8 8 3'" bash -c "$B splitter --game-ms 220 < b883.txt"
 
 section "2 Scruffle --seconds on a large board"
 python3 -c "[print('1'*1000) for _ in range(1000)]" > big.board
