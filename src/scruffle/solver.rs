@@ -80,7 +80,8 @@ const REBUILD_SHARE: f64 = 0.1;
 /// this share of the budget and the exact search takes the rest, from their plan.
 const HEURISTIC_SHARE: f64 = 0.3;
 
-/// Nodes of the exact search in fixed-work mode.
+/// Nodes of the exact search in fixed-work mode, at most: a run of N LNS iterations gives it at
+/// most N nodes too, so `Budget::work(0)` (greedy only) skips it.
 const EXACT_WORK: u64 = 300;
 
 /// How long the solver runs: until a deadline, or a fixed amount of work (deterministic whatever
@@ -215,8 +216,11 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     stats.rebuilds = lns.rebuilds;
     stats.rebuild_wins = lns.rebuild_wins;
     lap(&mut stats, "lns");
-    if small && !optimal(&plan) {
-        let limit = if fixed { EXACT_WORK } else { u64::MAX };
+    let limit = match budget.lns_iterations {
+        Some(iterations) => iterations.min(EXACT_WORK),
+        None => u64::MAX,
+    };
+    if small && !optimal(&plan) && limit > 0 {
         let exact = super::exact::solve_board(ctx, &plan.plays, deadline, limit);
         if exact.score > plan.score {
             plan = Plan::from_plays(ctx, &exact.plays);
