@@ -26,7 +26,8 @@ pub type Values = [f32; MAX_PLAYERS];
 ///
 /// Contract: `moves` is empty exactly when the game is over, and `play` hands the turn to the next
 /// player who has a move (players without one are skipped by the game itself).
-pub trait Game: Clone {
+/// `PartialEq` compares whole positions (a kept search tree is matched by it, not by hash).
+pub trait Game: Clone + PartialEq {
     type Move: Copy + Eq + std::fmt::Debug;
 
     fn players(&self) -> usize;

@@ -13,7 +13,7 @@ pub enum End {
     Right,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TakeEnds {
     row: Vec<i32>,
     left: usize,

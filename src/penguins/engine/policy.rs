@@ -15,9 +15,11 @@ use crate::search::time::{SearchLimit, TimeBudget};
 /// Solver positions spent at the start of a turn on the root's one-player regions.
 pub const PRESOLVE_BUDGET: u64 = 5_000;
 
-/// Names `make_engine_policy` knows. `mcts` and `ab` take one optional setting after a colon,
-/// their fixed-compute limit: `mcts:playouts=N`, `ab:nodes=N` (a count per turn that replaces the
-/// clock, so the same settings give the same game whatever the machine's load).
+/// Names `make_engine_policy` knows. `mcts` and `ab` take settings after a colon, separated by
+/// commas. Their fixed-compute limit, a count per turn that replaces the clock (so the same
+/// settings give the same game whatever the machine's load): `mcts:playouts=N`, `ab:nodes=N`;
+/// `mcts:playouts=N,first=M` gives the first turn M playouts, as the clock gives it more time.
+/// `mcts:...,reuse=0|1` switches keeping the tree from turn to turn.
 pub const ENGINE_NAMES: &[&str] = &["engine", "ab", "mcts"];
 
 /// The engine policy `name` (with its settings), `None` when `name` is not an engine's, or the
@@ -29,30 +31,71 @@ pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy
         "engine" => Err("engine takes no settings (use mcts:playouts=N or ab:nodes=N)".into()),
         "ab" => {
             let mut p = AlphaBetaPolicy::new();
-            fixed_limit("nodes", &mut p.nodes, settings).map(|_| Box::new(p) as Box<dyn Policy>)
+            apply_settings(settings, &mut [("nodes", &mut p.nodes)])
+                .map(|_| Box::new(p) as Box<dyn Policy>)
         }
         "mcts" => {
             let mut p = MctsPolicy::new(seed);
-            fixed_limit("playouts", &mut p.playouts, settings)
-                .map(|_| Box::new(p) as Box<dyn Policy>)
+            let mut reuse = None;
+            apply_settings(
+                settings,
+                &mut [
+                    ("playouts", &mut p.playouts),
+                    ("first", &mut p.first_playouts),
+                    ("reuse", &mut reuse),
+                ],
+            )
+            .and_then(|_| match reuse {
+                None => Ok(()),
+                Some(r @ (0 | 1)) => {
+                    p.engine.keep_tree = r == 1;
+                    Ok(())
+                }
+                Some(r) => Err(format!("reuse={r}: expected 0 or 1")),
+            })
+            .and_then(|_| match (p.first_playouts, p.playouts) {
+                (Some(_), None) => Err("first=N needs playouts=N".into()),
+                _ => Ok(()),
+            })
+            .map(|_| Box::new(p) as Box<dyn Policy>)
         }
         _ => return None,
     };
     Some(built.map_err(|e| format!("{name}: {e}")))
 }
 
-/// Reads the optional `key=N` setting (the engine's fixed-compute limit) into `limit`.
-fn fixed_limit(key: &str, limit: &mut Option<u64>, settings: &str) -> Result<(), String> {
+/// Reads comma-separated `key=N` settings into the named slots; an unknown key, a repeated key or
+/// a value that is not a whole number is an error.
+fn apply_settings(settings: &str, slots: &mut [(&str, &mut Option<u64>)]) -> Result<(), String> {
     if settings.is_empty() {
         return Ok(());
     }
-    let Some(value) = settings.strip_prefix(key).and_then(|v| v.strip_prefix('=')) else {
-        return Err(format!("unknown setting {settings:?} (expected {key}=N)"));
-    };
-    let n: u64 = value
-        .parse()
-        .map_err(|_| format!("{key}={value}: not a whole number"))?;
-    *limit = Some(n.max(1));
+    for setting in settings.split(',') {
+        let expected = || {
+            let keys: Vec<String> = slots.iter().map(|(k, _)| format!("{k}=N")).collect();
+            keys.join(", ")
+        };
+        let Some((key, value)) = setting.split_once('=') else {
+            return Err(format!(
+                "unknown setting {setting:?} (expected {})",
+                expected()
+            ));
+        };
+        let known = slots.iter().position(|(k, _)| *k == key);
+        let Some(slot) = known else {
+            return Err(format!(
+                "unknown setting {setting:?} (expected {})",
+                expected()
+            ));
+        };
+        if slots[slot].1.is_some() {
+            return Err(format!("{key} given twice"));
+        }
+        let n: u64 = value
+            .parse()
+            .map_err(|_| format!("{key}={value}: not a whole number"))?;
+        *slots[slot].1 = Some(if key == "reuse" { n } else { n.max(1) });
+    }
     Ok(())
 }
 
@@ -151,6 +194,10 @@ pub struct MctsPolicy {
     turn: u64,
     /// Fixed playout count instead of the clock (reproducible runs).
     pub playouts: Option<u64>,
+    /// The first turn's fixed playout count (the clock gives that turn more time).
+    pub first_playouts: Option<u64>,
+    /// Turns answered so far.
+    answered: u64,
     pub verbose: bool,
 }
 
@@ -162,6 +209,8 @@ impl MctsPolicy {
             seed,
             turn: 0,
             playouts: None,
+            first_playouts: None,
+            answered: 0,
             verbose: true,
         }
     }
@@ -173,11 +222,16 @@ impl Policy for MctsPolicy {
     }
 
     fn choose(&mut self, state: &State, legal: &[Move], deadline: Instant) -> Move {
+        self.answered += 1;
         if legal.len() == 1 {
             return legal[0];
         }
         let started = Instant::now();
-        let limit = limit(deadline, self.playouts);
+        let playouts = match self.answered {
+            1 => self.first_playouts.or(self.playouts),
+            _ => self.playouts,
+        };
+        let limit = limit(deadline, playouts);
         prepare(&mut self.heuristics, state, &limit);
         // Exact endgames are alpha-beta's job even in the MCTS policy: it solves them outright.
         if let Some(best) = solved_move(state, &mut self.heuristics, &limit) {
@@ -188,9 +242,10 @@ impl Policy for MctsPolicy {
         let result = self.engine.search(state, &mut self.heuristics, limit, seed);
         if self.verbose {
             eprintln!(
-                "mcts: playouts {} nodes {} seed {seed} in {:.1} ms",
+                "mcts: playouts {} nodes {} (kept {}) seed {seed} in {:.1} ms",
                 result.playouts,
                 result.nodes,
+                result.kept,
                 started.elapsed().as_secs_f64() * 1e3
             );
         }
