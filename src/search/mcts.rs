@@ -5,11 +5,6 @@
 //! kept), children of a node allocated as one contiguous range and addressed by `u32` index. That
 //! gives bumpalo's benefits (no per-node allocation, one reset per turn) with `std` alone, which the
 //! CodinGame bundle requires.
-//!
-//! With `keep_tree`, a search starts from what the previous one learnt: when the new position is
-//! in the old tree (after the move that search chose and the other players' replies, compared as
-//! whole positions, not by hash), that subtree is copied to the front of the arena and becomes
-//! the root.
 
 use super::rng::SplitMix64;
 use super::time::{Clock, SearchLimit};
@@ -66,8 +61,6 @@ pub struct MctsResult<M> {
     pub best: Option<M>,
     pub playouts: u64,
     pub nodes: usize,
-    /// Nodes carried over from the previous search (`keep_tree`).
-    pub kept: usize,
     pub children: Vec<RootChild<M>>,
 }
 
@@ -75,12 +68,6 @@ pub struct Mcts<G: Game> {
     nodes: Vec<Node<G::Move>>,
     moves: Vec<G::Move>,
     path: Vec<u32>,
-    /// Continue from the previous search's tree when the new position is in it.
-    pub keep_tree: bool,
-    /// The previous search's position and chosen move (`keep_tree`).
-    kept: Option<(G, G::Move)>,
-    /// Second arena, for copying a kept subtree.
-    scratch: Vec<Node<G::Move>>,
     /// UCT exploration constant (values are in [0, 1]).
     pub exploration: f32,
     /// A leaf is expanded once it has been visited this many times (1 = on first revisit).
@@ -101,9 +88,6 @@ impl<G: Game> Mcts<G> {
             nodes: Vec::new(),
             moves: Vec::new(),
             path: Vec::new(),
-            keep_tree: false,
-            kept: None,
-            scratch: Vec::new(),
             exploration: 0.7,
             expand_after: 1,
             clock_batch: 1,
@@ -121,88 +105,15 @@ impl<G: Game> Mcts<G> {
     ) -> MctsResult<G::Move> {
         let mut rng = SplitMix64::new(seed);
         let mut clock = Clock::new(limit, self.clock_batch);
-        if !self.reroot(game) {
-            self.nodes.clear();
-            self.nodes.push(Node::new(None, game.to_move()));
-        }
-        let kept = self.nodes.len() - 1;
-        if !self.nodes[0].expanded {
-            self.expand(0, game, playout);
-        }
+        self.nodes.clear();
+        self.nodes.push(Node::new(None, game.to_move()));
+        self.expand(0, game, playout);
         if self.nodes[0].child_count > 1 {
             while !clock.tick() {
                 self.iterate(game, playout, &mut rng);
             }
         }
-        let mut result = self.result(clock.nodes);
-        result.kept = kept;
-        self.kept = match (self.keep_tree, result.best) {
-            (true, Some(best)) => Some((game.clone(), best)),
-            _ => None,
-        };
-        result
-    }
-
-    /// With `keep_tree`: finds `game` in the previous search's tree, at most one round of turns
-    /// deep (the move that search chose, then the other players' replies), and makes that node
-    /// the root, keeping its subtree. Positions are compared whole: two positions with the same
-    /// hash but, say, different penguins on a cell must not share a tree, whose moves would not
-    /// fit. `false` (nothing kept) when it is not there.
-    fn reroot(&mut self, game: &G) -> bool {
-        let Some((old, chosen)) = self.kept.take() else {
-            return false;
-        };
-        if !self.keep_tree || self.nodes.is_empty() {
-            return false;
-        }
-        let mut level = vec![(0usize, old)];
-        for depth in 0..=game.players() {
-            if let Some(&(index, _)) = level.iter().find(|(_, state)| state == game) {
-                self.keep_subtree(index);
-                return true;
-            }
-            let mut next = Vec::new();
-            for (index, state) in &level {
-                let node = &self.nodes[*index];
-                if !node.expanded {
-                    continue;
-                }
-                let first = node.first_child as usize;
-                for child in first..first + node.child_count as usize {
-                    let c = &self.nodes[child];
-                    let mv = c.mv.expect("child has a move");
-                    // Below the root only the move the search chose was played.
-                    if c.visits == 0 || (depth == 0 && mv != chosen) {
-                        continue;
-                    }
-                    let mut after = state.clone();
-                    after.play(mv);
-                    next.push((child, after));
-                }
-            }
-            level = next;
-        }
-        false
-    }
-
-    /// Copies the subtree under `index` to the front of the arena (children ranges stay
-    /// contiguous), `index` becoming the root.
-    fn keep_subtree(&mut self, index: usize) {
-        let mut copied = std::mem::take(&mut self.scratch);
-        copied.clear();
-        copied.push(self.nodes[index].clone());
-        copied[0].mv = None;
-        let mut i = 0;
-        while i < copied.len() {
-            if copied[i].expanded {
-                let first = copied[i].first_child as usize;
-                let count = copied[i].child_count as usize;
-                copied[i].first_child = copied.len() as u32;
-                copied.extend_from_slice(&self.nodes[first..first + count]);
-            }
-            i += 1;
-        }
-        self.scratch = std::mem::replace(&mut self.nodes, copied);
+        self.result(clock.nodes)
     }
 
     /// One selection - expansion - playout - backup pass.
@@ -306,7 +217,6 @@ impl<G: Game> Mcts<G> {
             best,
             playouts,
             nodes: self.nodes.len(),
-            kept: 0,
             children,
         }
     }
@@ -388,106 +298,6 @@ mod tests {
                 |r: &MctsResult<_>| r.children.iter().map(|c| c.visits).collect::<Vec<_>>();
             assert_eq!(visits(&a), visits(&b));
             assert_eq!(a.playouts, 500);
-        }
-    }
-
-    /// Two players each keeping their tree from turn to turn still choose moves that keep the
-    /// exact outcome, and the trees are carried over (after the first turns).
-    #[test]
-    fn kept_trees_continue_and_keep_the_exact_outcome() {
-        let mut rng = SplitMix64::new(25);
-        let mut carried = 0;
-        for i in 0..40 {
-            let mut game = TakeEnds::random_in(&mut rng, (2, 2), (6, 12));
-            let mut players = [Mcts::new(), Mcts::new()];
-            for p in &mut players {
-                p.keep_tree = true;
-            }
-            let mut moves = Vec::new();
-            loop {
-                moves.clear();
-                game.moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let me = game.to_move();
-                let best = outcome_sign(&game, me);
-                let result =
-                    players[me].search(&game, &mut RandomPlayout, SearchLimit::nodes(2000), i);
-                carried += result.kept;
-                game.play(result.best.unwrap());
-                assert_eq!(outcome_sign(&game, me), best, "game {i}: {game:?}");
-            }
-        }
-        assert!(carried > 10_000, "only {carried} nodes carried over");
-    }
-
-    /// A kept subtree is the old tree below the new root, node for node: its root's visits are
-    /// the old node's, and every kept child leads to a position of the new root's moves.
-    #[test]
-    fn a_kept_subtree_is_the_old_node_and_its_descendants() {
-        let mut rng = SplitMix64::new(27);
-        for i in 0..30 {
-            let game = TakeEnds::random_in(&mut rng, (2, 3), (8, 12));
-            let mut mcts = Mcts::new();
-            mcts.keep_tree = true;
-            let first = mcts.search(&game, &mut RandomPlayout, SearchLimit::nodes(3000), i);
-            let mut next = game.clone();
-            next.play(first.best.unwrap());
-            // The most visited reply of the next player, as an opponent might play it.
-            let chosen = mcts.nodes[1..=first.children.len()]
-                .iter()
-                .position(|c| c.mv == first.best)
-                .map(|k| 1 + k)
-                .unwrap();
-            let node = mcts.nodes[chosen].clone();
-            let Some(reply) = (node.first_child..node.first_child + node.child_count)
-                .max_by_key(|&c| mcts.nodes[c as usize].visits)
-            else {
-                continue;
-            };
-            let reply = mcts.nodes[reply as usize].clone();
-            next.play(reply.mv.unwrap());
-            let second = mcts.search(&next, &mut RandomPlayout, SearchLimit::nodes(1), i);
-            if reply.expanded {
-                assert!(
-                    second.kept > 0,
-                    "game {i}: the reply's subtree was not kept"
-                );
-            }
-            assert!(mcts.nodes[0].visits >= reply.visits, "game {i}");
-            let mut moves = Vec::new();
-            next.moves(&mut moves);
-            let root = &mcts.nodes[0];
-            let kids: Vec<_> = (root.first_child..root.first_child + root.child_count)
-                .map(|c| mcts.nodes[c as usize].mv.unwrap())
-                .collect();
-            let mut sorted_moves = moves.clone();
-            sorted_moves.sort_by_key(|m| format!("{m:?}"));
-            let mut sorted_kids = kids.clone();
-            sorted_kids.sort_by_key(|m| format!("{m:?}"));
-            assert_eq!(sorted_kids, sorted_moves, "game {i}");
-        }
-    }
-
-    /// Keeping the tree changes nothing for a position that is not in it: the search is the
-    /// same as a fresh one.
-    #[test]
-    fn a_kept_tree_is_dropped_for_a_position_outside_it() {
-        let mut rng = SplitMix64::new(26);
-        for i in 0..20 {
-            let first = TakeEnds::random_in(&mut rng, (2, 4), (10, 12));
-            let other = TakeEnds::random_in(&mut rng, (2, 4), (10, 12));
-            let mut keeping = Mcts::new();
-            keeping.keep_tree = true;
-            keeping.search(&first, &mut RandomPlayout, SearchLimit::nodes(500), i);
-            let kept = keeping.search(&other, &mut RandomPlayout, SearchLimit::nodes(500), i);
-            let fresh = Mcts::new().search(&other, &mut RandomPlayout, SearchLimit::nodes(500), i);
-            assert_eq!(kept.kept, 0);
-            assert_eq!((kept.best, kept.nodes), (fresh.best, fresh.nodes));
-            let visits =
-                |r: &MctsResult<_>| r.children.iter().map(|c| c.visits).collect::<Vec<_>>();
-            assert_eq!(visits(&kept), visits(&fresh));
         }
     }
 

@@ -26,8 +26,7 @@ pub type Values = [f32; MAX_PLAYERS];
 ///
 /// Contract: `moves` is empty exactly when the game is over, and `play` hands the turn to the next
 /// player who has a move (players without one are skipped by the game itself).
-/// `PartialEq` compares whole positions (a kept search tree is matched by it, not by hash).
-pub trait Game: Clone + PartialEq {
+pub trait Game: Clone {
     type Move: Copy + Eq + std::fmt::Debug;
 
     fn players(&self) -> usize;

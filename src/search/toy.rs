@@ -13,7 +13,7 @@ pub enum End {
     Right,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct TakeEnds {
     row: Vec<i32>,
     left: usize,

@@ -19,7 +19,6 @@ pub const PRESOLVE_BUDGET: u64 = 5_000;
 /// commas. Their fixed-compute limit, a count per turn that replaces the clock (so the same
 /// settings give the same game whatever the machine's load): `mcts:playouts=N`, `ab:nodes=N`;
 /// `mcts:playouts=N,first=M` gives the first turn M playouts, as the clock gives it more time.
-/// `mcts:...,reuse=0|1` switches keeping the tree from turn to turn.
 pub const ENGINE_NAMES: &[&str] = &["engine", "ab", "mcts"];
 
 /// The engine policy `name` (with its settings), `None` when `name` is not an engine's, or the
@@ -36,23 +35,13 @@ pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy
         }
         "mcts" => {
             let mut p = MctsPolicy::new(seed);
-            let mut reuse = None;
             apply_settings(
                 settings,
                 &mut [
                     ("playouts", &mut p.playouts),
                     ("first", &mut p.first_playouts),
-                    ("reuse", &mut reuse),
                 ],
             )
-            .and_then(|_| match reuse {
-                None => Ok(()),
-                Some(r @ (0 | 1)) => {
-                    p.engine.keep_tree = r == 1;
-                    Ok(())
-                }
-                Some(r) => Err(format!("reuse={r}: expected 0 or 1")),
-            })
             .and_then(|_| match (p.first_playouts, p.playouts) {
                 (Some(_), None) => Err("first=N needs playouts=N".into()),
                 _ => Ok(()),
@@ -94,7 +83,7 @@ fn apply_settings(settings: &str, slots: &mut [(&str, &mut Option<u64>)]) -> Res
         let n: u64 = value
             .parse()
             .map_err(|_| format!("{key}={value}: not a whole number"))?;
-        *slots[slot].1 = Some(if key == "reuse" { n } else { n.max(1) });
+        *slots[slot].1 = Some(n.max(1));
     }
     Ok(())
 }
@@ -198,6 +187,8 @@ pub struct MctsPolicy {
     pub first_playouts: Option<u64>,
     /// Turns answered so far.
     answered: u64,
+    /// Playouts of the last search (0 when the turn needed none).
+    pub last_playouts: u64,
     pub verbose: bool,
 }
 
@@ -211,6 +202,7 @@ impl MctsPolicy {
             playouts: None,
             first_playouts: None,
             answered: 0,
+            last_playouts: 0,
             verbose: true,
         }
     }
@@ -223,6 +215,7 @@ impl Policy for MctsPolicy {
 
     fn choose(&mut self, state: &State, legal: &[Move], deadline: Instant) -> Move {
         self.answered += 1;
+        self.last_playouts = 0;
         if legal.len() == 1 {
             return legal[0];
         }
@@ -240,12 +233,12 @@ impl Policy for MctsPolicy {
         self.turn += 1;
         let seed = self.seed ^ self.turn.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let result = self.engine.search(state, &mut self.heuristics, limit, seed);
+        self.last_playouts = result.playouts;
         if self.verbose {
             eprintln!(
-                "mcts: playouts {} nodes {} (kept {}) seed {seed} in {:.1} ms",
+                "mcts: playouts {} nodes {} seed {seed} in {:.1} ms",
                 result.playouts,
                 result.nodes,
-                result.kept,
                 started.elapsed().as_secs_f64() * 1e3
             );
         }

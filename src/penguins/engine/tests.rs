@@ -212,7 +212,15 @@ fn policies_answer_listed_moves_within_the_deadline() {
 fn engine_policy_names_and_settings_are_checked() {
     use super::policy::make_engine_policy;
     assert!(make_engine_policy("greedy", 0).is_none());
-    for good in ["engine", "ab", "mcts", "mcts:playouts=500", "ab:nodes=1000"] {
+    for good in [
+        "engine",
+        "ab",
+        "mcts",
+        "mcts:playouts=500",
+        "mcts:playouts=500,first=9000",
+        "mcts:first=9000,playouts=500",
+        "ab:nodes=1000",
+    ] {
         assert!(matches!(make_engine_policy(good, 0), Some(Ok(_))), "{good}");
     }
     for bad in [
@@ -225,8 +233,35 @@ fn engine_policy_names_and_settings_are_checked() {
         "mcts:playouts=500,threat=200",
         "ab:playouts=10",
         "ab:nodes=-3",
+        "mcts:first=9000",
+        "mcts:playouts=5,playouts=6",
+        "mcts:playouts=500,",
+        "mcts:playouts=500,reuse=1",
+        "ab:nodes=10,first=100",
     ] {
         let err = make_engine_policy(bad, 0).unwrap().err().unwrap();
         assert!(err.starts_with(bad), "{bad}: {err}");
     }
+}
+
+/// A fixed-compute MCTS with `first=M` spends M playouts on its first turn (as the clock gives
+/// the first turn more time) and `playouts=N` on every later one.
+#[test]
+fn the_first_turn_gets_its_own_fixed_count() {
+    let grid = generate_board(7);
+    let mut state = State::new(&grid, 2, Rules::default()).unwrap();
+    let mut policy = MctsPolicy::new(3);
+    policy.verbose = false;
+    policy.playouts = Some(200);
+    policy.first_playouts = Some(1500);
+    let far = Instant::now() + Duration::from_secs(3600);
+    let mut spent = Vec::new();
+    let mut legal = MoveList::new();
+    for _ in 0..3 {
+        state.legal_moves(&mut legal);
+        let mv = policy.choose(&state, &legal, far);
+        spent.push(policy.last_playouts);
+        state.apply(mv);
+    }
+    assert_eq!(spent, [1500, 200, 200]);
 }
