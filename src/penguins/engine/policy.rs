@@ -40,8 +40,6 @@ pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy
                 &mut [
                     ("playouts", &mut p.playouts),
                     ("first", &mut p.first_playouts),
-                    ("late", &mut p.late_tiles),
-                    ("abnodes", &mut p.late_nodes),
                 ],
             )
             .and_then(|_| match (p.first_playouts, p.playouts) {
@@ -189,11 +187,6 @@ pub struct MctsPolicy {
     pub first_playouts: Option<u64>,
     /// Turns answered so far.
     answered: u64,
-    /// Alpha-beta instead of MCTS once placement is over and at most this many free tiles remain.
-    pub late_tiles: Option<u64>,
-    /// Alpha-beta's fixed node count in that phase (with `playouts`).
-    pub late_nodes: Option<u64>,
-    late: AlphaBetaPolicy,
     /// Playouts of the last search (0 when the turn needed none).
     pub last_playouts: u64,
     pub verbose: bool,
@@ -209,9 +202,6 @@ impl MctsPolicy {
             playouts: None,
             first_playouts: None,
             answered: 0,
-            late_tiles: None,
-            late_nodes: None,
-            late: AlphaBetaPolicy::new(),
             last_playouts: 0,
             verbose: true,
         }
@@ -234,13 +224,6 @@ impl Policy for MctsPolicy {
             1 => self.first_playouts.or(self.playouts),
             _ => self.playouts,
         };
-        if let Some(tiles) = self.late_tiles {
-            if !state.in_placement() && (state.free().count_ones() as u64) <= tiles {
-                self.late.nodes = playouts.and(self.late_nodes.or(playouts.map(|p| p * 7)));
-                self.late.verbose = self.verbose;
-                return self.late.choose(state, legal, deadline);
-            }
-        }
         let limit = limit(deadline, playouts);
         prepare(&mut self.heuristics, state, &limit);
         // Exact endgames are alpha-beta's job even in the MCTS policy: it solves them outright.

@@ -239,10 +239,22 @@ fn check_shown_fields(replay: &Replay) -> Result<(), String> {
             false => replay.first_turn_ms,
             true => replay.turn_ms,
         };
-        if !(t.time_ms >= 0.0 && t.time_ms <= limit as f64) {
+        // Under the CPU judge the CPU time meets the limit, and the wall clock only bounds the
+        // wait, at 4 times the limit; a turn without a CPU reading was judged by the wall clock.
+        let (judged, wall_limit) = match (replay.cpu_time, t.cpu_ms) {
+            (true, Some(cpu)) => (Some(cpu), limit * 4),
+            _ => (None, limit),
+        };
+        if !(t.time_ms >= 0.0 && t.time_ms <= wall_limit as f64) {
             return Err(format!(
-                "turn {}: time {} ms outside 0..={limit} ms (an answer over the limit is a timeout)",
+                "turn {}: time {} ms outside 0..={wall_limit} ms (an answer over the limit is a timeout)",
                 t.turn, t.time_ms
+            ));
+        }
+        if let Some(cpu) = judged.filter(|&c| !(c >= 0.0 && c <= limit as f64)) {
+            return Err(format!(
+                "turn {}: CPU time {cpu} ms outside 0..={limit} ms (the CPU judge's limit)",
+                t.turn
             ));
         }
     }
@@ -634,5 +646,31 @@ mod tests {
                 "{what} edited, yet the replay checks"
             );
         }
+    }
+
+    /// Under the CPU judge a turn may take longer than its limit on the wall clock (the bot was
+    /// descheduled) but not in CPU time, and never over 4 times the limit on the wall clock.
+    #[test]
+    fn the_cpu_judge_is_checked_by_cpu_time() {
+        let cpu_judged = |wall: f64, cpu: Option<f64>| {
+            let mut replay = played(false);
+            replay.cpu_time = true;
+            replay.turns[2].time_ms = wall;
+            replay.turns[2].cpu_ms = cpu;
+            check(&replay)
+        };
+        assert!(cpu_judged(55.4, Some(40.1)).is_ok());
+        assert!(cpu_judged(199.0, Some(49.9)).is_ok());
+        assert!(cpu_judged(55.4, Some(50.5)).is_err());
+        assert!(cpu_judged(201.0, Some(10.0)).is_err());
+        assert!(
+            cpu_judged(55.4, None).is_err(),
+            "no CPU reading: the wall clock judges"
+        );
+        assert!(cpu_judged(40.0, Some(-1.0)).is_err());
+        let mut wall_judged = played(false);
+        wall_judged.turns[2].time_ms = 55.4;
+        wall_judged.turns[2].cpu_ms = Some(40.1);
+        assert!(check(&wall_judged).is_err());
     }
 }

@@ -152,6 +152,7 @@ pub fn new_replay(config: &RefereeConfig, commands: &[String], state: &State) ->
         penguins_per_player: state.penguins_per_player(),
         first_turn_ms: config.first_turn.as_millis() as u64,
         turn_ms: config.turn.as_millis() as u64,
+        cpu_time: config.cpu_time,
         initial_board: board_rows(state),
         turns: Vec::new(),
         final_scores: Vec::new(),

@@ -12,6 +12,10 @@ pub struct Replay {
     pub penguins_per_player: usize,
     pub first_turn_ms: u64,
     pub turn_ms: u64,
+    /// The answers were judged by the CPU time each bot used (`--cpu-time`): a turn's CPU time
+    /// is within its limit and its wall time within 4 times the limit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cpu_time: bool,
     /// Fish per cell before the first move: 8 rows of 8 digits.
     pub initial_board: Vec<String>,
     pub turns: Vec<TurnRecord>,
@@ -38,7 +42,8 @@ pub struct TurnRecord {
     /// The text after `MSG`, if any.
     pub message: Option<String>,
     /// Time from sending the input to reading the answer line from the pipe (never over the
-    /// limit when the wall clock judges: an answer over it is a timeout).
+    /// limit when the wall clock judges: an answer over it is a timeout; under the CPU judge,
+    /// never over 4 times the limit).
     pub time_ms: f64,
     /// CPU time the bot's processes used on the turn, when the system could tell.
     #[serde(default, skip_serializing_if = "Option::is_none")]

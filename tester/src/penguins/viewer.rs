@@ -231,6 +231,7 @@ mod tests {
             penguins_per_player: 4,
             first_turn_ms: 1000,
             turn_ms: 50,
+            cpu_time: false,
             initial_board: board.clone(),
             turns: vec![TurnRecord {
                 turn: 0,
