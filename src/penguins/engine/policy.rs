@@ -60,21 +60,15 @@ fn apply_settings(settings: &str, slots: &mut [(&str, &mut Option<u64>)]) -> Res
         return Ok(());
     }
     for setting in settings.split(',') {
-        let expected = || {
+        let found = setting.split_once('=').and_then(|(key, value)| {
+            let slot = slots.iter().position(|(k, _)| *k == key)?;
+            Some((slot, key, value))
+        });
+        let Some((slot, key, value)) = found else {
             let keys: Vec<String> = slots.iter().map(|(k, _)| format!("{k}=N")).collect();
-            keys.join(", ")
-        };
-        let Some((key, value)) = setting.split_once('=') else {
             return Err(format!(
                 "unknown setting {setting:?} (expected {})",
-                expected()
-            ));
-        };
-        let known = slots.iter().position(|(k, _)| *k == key);
-        let Some(slot) = known else {
-            return Err(format!(
-                "unknown setting {setting:?} (expected {})",
-                expected()
+                keys.join(", ")
             ));
         };
         if slots[slot].1.is_some() {

@@ -218,6 +218,9 @@ impl Game {
     }
 }
 
+/// Under the CPU judge the wall clock still bounds an answer, at this many times the limit.
+const CPU_JUDGE_WALL_FACTOR: u64 = 4;
+
 /// The failure kinds the referee records.
 const FAILURE_KINDS: [&str; 3] = ["timeout", "invalid", "ended"];
 
@@ -240,9 +243,9 @@ fn check_shown_fields(replay: &Replay) -> Result<(), String> {
             true => replay.turn_ms,
         };
         // Under the CPU judge the CPU time meets the limit, and the wall clock only bounds the
-        // wait, at 4 times the limit; a turn without a CPU reading was judged by the wall clock.
+        // wait; a turn without a CPU reading was judged by the wall clock.
         let (judged, wall_limit) = match (replay.cpu_time, t.cpu_ms) {
-            (true, Some(cpu)) => (Some(cpu), limit * 4),
+            (true, Some(cpu)) => (Some(cpu), limit * CPU_JUDGE_WALL_FACTOR),
             _ => (None, limit),
         };
         if !(t.time_ms >= 0.0 && t.time_ms <= wall_limit as f64) {
