@@ -91,6 +91,13 @@ pub fn improve<R: Rng>(
         None => start.elapsed().as_secs_f64() / span,
     };
     let (mut last_improvement, mut last_rebuild) = (0u64, 0u64);
+    // Experiment switch: share of windows repaired exactly, and the node limit of each.
+    let exact_window: Option<(f64, u64)> = std::env::var("SCRUFFLE_EXACT_WINDOW")
+        .ok()
+        .and_then(|v| {
+            let (a, b) = v.split_once(',')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        });
     loop {
         let more = match budget.lns_iterations {
             Some(limit) => stats.iterations < limit,
@@ -116,7 +123,8 @@ pub fn improve<R: Rng>(
         extra.clear();
         removed.clear();
         window.clear(ctx, &mut plan, &mut freed, &mut removed);
-        if rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
+        let exact = exact_window.is_some_and(|(share, _)| rng.random_bool(share));
+        if !exact && rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
             region::refill_window(ctx, &mut plan, &mut fill, &window, region::LETTER_PRICE);
         }
         // Kept standalone positions over the window are refill candidates too.
@@ -159,6 +167,16 @@ pub fn improve<R: Rng>(
         }
         for &c in &freed {
             cleared[c] = stamp;
+        }
+        if let (true, Some((_, nodes))) = (exact, exact_window) {
+            let (mut bx0, mut bx1, mut by0, mut by1) = (x0, x1, y0, y1);
+            for &c in &freed {
+                let (x, y) = (c % w, c / w);
+                (bx0, bx1, by0, by1) = (bx0.min(x), bx1.max(x), by0.min(y), by1.max(y));
+            }
+            let starts = (bx0.saturating_sub(reach), bx1, by0.saturating_sub(reach), by1);
+            let hints: Vec<Placement> = extra.iter().chain(&removed).copied().collect();
+            super::exact::window::refill(ctx, &mut plan, &freed, starts, &hints, nodes, deadline);
         }
         nearest_letters(ctx, &plan, &freed, &mut mark, stamp, &mut seeds);
         let from = Start {
