@@ -43,7 +43,11 @@ const LOSS_PER_WINDOW_SHARE: f64 = 0.02;
 /// The loss a refill of `window` may take and still be kept, `progress` of the way through.
 fn accepted_loss(best: u64, window: &Window, open_cells: usize, progress: f64) -> u64 {
     let share = window.area() as f64 / open_cells.max(1) as f64;
-    (best as f64 * LOSS_PER_WINDOW_SHARE * share * (1.0 - progress).max(0.0)) as u64
+    let per_share = std::env::var("SCRUFFLE_LOSS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(LOSS_PER_WINDOW_SHARE);
+    (best as f64 * per_share * share * (1.0 - progress).max(0.0)) as u64
 }
 
 /// Standalone candidates per start cell taken into a refill, best first (all of them made an
@@ -98,6 +102,10 @@ pub fn improve<R: Rng>(
             let (a, b) = v.split_once(',')?;
             Some((a.parse().ok()?, b.parse().ok()?))
         });
+    let half: usize = std::env::var("SCRUFFLE_HALF")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4);
     loop {
         let more = match budget.lns_iterations {
             Some(limit) => stats.iterations < limit,
@@ -114,7 +122,7 @@ pub fn improve<R: Rng>(
             rng.random_range(0..layout.cells())
         };
         let (cx, cy) = (centre % w, centre / w);
-        let (rx, ry) = (rng.random_range(0..4usize), rng.random_range(0..4usize));
+        let (rx, ry) = (rng.random_range(0..half), rng.random_range(0..half));
         let (x0, x1) = (cx.saturating_sub(rx), (cx + rx).min(w - 1));
         let (y0, y1) = (cy.saturating_sub(ry), (cy + ry).min(h - 1));
         let window = Window { x0, x1, y0, y1 };
