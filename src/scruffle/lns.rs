@@ -43,11 +43,7 @@ const LOSS_PER_WINDOW_SHARE: f64 = 0.02;
 /// The loss a refill of `window` may take and still be kept, `progress` of the way through.
 fn accepted_loss(best: u64, window: &Window, open_cells: usize, progress: f64) -> u64 {
     let share = window.area() as f64 / open_cells.max(1) as f64;
-    let per_share = std::env::var("SCRUFFLE_LOSS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(LOSS_PER_WINDOW_SHARE);
-    (best as f64 * per_share * share * (1.0 - progress).max(0.0)) as u64
+    (best as f64 * LOSS_PER_WINDOW_SHARE * share * (1.0 - progress).max(0.0)) as u64
 }
 
 /// Standalone candidates per start cell taken into a refill, best first (all of them made an
@@ -95,17 +91,6 @@ pub fn improve<R: Rng>(
         None => start.elapsed().as_secs_f64() / span,
     };
     let (mut last_improvement, mut last_rebuild) = (0u64, 0u64);
-    // Experiment switch: share of windows repaired exactly, and the node limit of each.
-    let exact_window: Option<(f64, u64)> = std::env::var("SCRUFFLE_EXACT_WINDOW")
-        .ok()
-        .and_then(|v| {
-            let (a, b) = v.split_once(',')?;
-            Some((a.parse().ok()?, b.parse().ok()?))
-        });
-    let half: usize = std::env::var("SCRUFFLE_HALF")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(4);
     loop {
         let more = match budget.lns_iterations {
             Some(limit) => stats.iterations < limit,
@@ -122,7 +107,7 @@ pub fn improve<R: Rng>(
             rng.random_range(0..layout.cells())
         };
         let (cx, cy) = (centre % w, centre / w);
-        let (rx, ry) = (rng.random_range(0..half), rng.random_range(0..half));
+        let (rx, ry) = (rng.random_range(0..4usize), rng.random_range(0..4usize));
         let (x0, x1) = (cx.saturating_sub(rx), (cx + rx).min(w - 1));
         let (y0, y1) = (cy.saturating_sub(ry), (cy + ry).min(h - 1));
         let window = Window { x0, x1, y0, y1 };
@@ -131,8 +116,7 @@ pub fn improve<R: Rng>(
         extra.clear();
         removed.clear();
         window.clear(ctx, &mut plan, &mut freed, &mut removed);
-        let exact = exact_window.is_some_and(|(share, _)| rng.random_bool(share));
-        if !exact && rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
+        if rng.random_bool(DP_SHARE) && region::affordable(ctx, &window) {
             region::refill_window(ctx, &mut plan, &mut fill, &window, region::LETTER_PRICE);
         }
         // Kept standalone positions over the window are refill candidates too.
@@ -175,16 +159,6 @@ pub fn improve<R: Rng>(
         }
         for &c in &freed {
             cleared[c] = stamp;
-        }
-        if let (true, Some((_, nodes))) = (exact, exact_window) {
-            let (mut bx0, mut bx1, mut by0, mut by1) = (x0, x1, y0, y1);
-            for &c in &freed {
-                let (x, y) = (c % w, c / w);
-                (bx0, bx1, by0, by1) = (bx0.min(x), bx1.max(x), by0.min(y), by1.max(y));
-            }
-            let starts = (bx0.saturating_sub(reach), bx1, by0.saturating_sub(reach), by1);
-            let hints: Vec<Placement> = extra.iter().chain(&removed).copied().collect();
-            super::exact::window::refill(ctx, &mut plan, &freed, starts, &hints, nodes, deadline);
         }
         nearest_letters(ctx, &plan, &freed, &mut mark, stamp, &mut seeds);
         let from = Start {

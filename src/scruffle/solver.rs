@@ -202,11 +202,7 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
     };
     // The LNS leaves the last 2% of the time to the gap fill, or most of it to the exact search.
     let small = super::exact::suits(ctx);
-    let heuristic_share = std::env::var("SCRUFFLE_HEURISTIC_SHARE")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(HEURISTIC_SHARE);
-    let lns_share = if small { heuristic_share } else { 0.98 };
+    let lns_share = if small { HEURISTIC_SHARE } else { 0.98 };
     let lns_budget = Budget {
         deadline: start + deadline.saturating_duration_since(start).mul_f64(lns_share),
         ..budget

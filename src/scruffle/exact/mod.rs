@@ -8,7 +8,6 @@ pub mod bound;
 pub mod branch;
 pub mod model;
 pub mod search;
-pub mod window;
 
 use super::bounds;
 use super::layout::{Layout, Placement};

@@ -3,7 +3,7 @@
 //! plays' letters, which candidates may cross but not change) and the entries still available.
 //! The whole board of a small case is one frame; a window of a large plan is another.
 
-use crate::scruffle::layout::{Layout, Placement, Pos, DIRS};
+use crate::scruffle::layout::{Layout, Pos, DIRS};
 use std::collections::HashMap;
 
 /// What the exact search may change and what it must respect.
@@ -72,33 +72,76 @@ impl Model {
     /// agrees with the fixed letters, covers only free or fixed cells, fills at least one free
     /// cell and scores more than 0 (a play worth 0 only takes room).
     pub fn new(layout: &Layout, words: &[Vec<u8>], frame: &Frame) -> Model {
-        let (spellings, texts, _) = group(layout, words, frame);
-        let mut build = Builder::new(spellings);
+        let mut by_text: HashMap<&[u8], usize> = HashMap::new();
+        let mut spellings: Vec<Spelling> = Vec::new();
+        let mut texts: Vec<&[u8]> = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            if !frame.available[i] || w.is_empty() || w.len() > layout.longest_run() {
+                continue;
+            }
+            let s = *by_text.entry(w.as_slice()).or_insert_with(|| {
+                spellings.push(Spelling {
+                    entries: Vec::new(),
+                    cands: Vec::new(),
+                });
+                texts.push(w);
+                spellings.len() - 1
+            });
+            spellings[s].entries.push(i as u32);
+        }
+        let mut cands = Vec::new();
+        let mut cells = Vec::new();
+        let mut span = Vec::new();
         for (s, text) in texts.iter().enumerate() {
             for pos in start_positions(layout, text.len(), frame.starts) {
-                build.try_add(layout, frame, s, text, pos);
-            }
-        }
-        build.finish(frame)
-    }
-
-    /// The candidates of `frame` among the given plays only (word index and position; the
-    /// same tests as `new`, repeats counted once): a model of a window of a large board, where
-    /// every entry at every position would cost too much.
-    pub fn among(layout: &Layout, words: &[Vec<u8>], frame: &Frame, plays: &[Placement]) -> Model {
-        let (spellings, texts, of_entry) = group(layout, words, frame);
-        let mut build = Builder::new(spellings);
-        let mut seen = std::collections::HashSet::new();
-        for p in plays {
-            let s = of_entry[p.word as usize];
-            if s != u32::MAX && seen.insert((s, p.pos)) {
-                let text = texts[s as usize];
-                if layout.fits(text.len(), p.pos) {
-                    build.try_add(layout, frame, s as usize, text, p.pos);
+                span.clear();
+                let mut fresh = false;
+                let mut ok = true;
+                for (c, &b) in layout.span(pos, text.len()).zip(text.iter()) {
+                    if frame
+                        .allowed
+                        .as_ref()
+                        .is_some_and(|a| a[c] & 1 << (b - b'A') == 0)
+                    {
+                        ok = false;
+                        break;
+                    }
+                    match frame.letters[c] {
+                        0 if frame.free[c] => fresh = true,
+                        l if l == b => {}
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                    span.push((c as u32, b));
                 }
+                let score = layout.score(text, pos);
+                if !ok || !fresh || score == 0 {
+                    continue;
+                }
+                cands.push(Cand {
+                    spelling: s as u32,
+                    pos,
+                    score,
+                    first: cells.len() as u32,
+                    len: span.len() as u16,
+                });
+                cells.extend_from_slice(&span);
             }
         }
-        build.finish(frame)
+        // Best first; the cells stay where they are (`first` follows each candidate).
+        cands.sort_by(|a, b| (b.score, a.spelling, a.pos).cmp(&(a.score, b.spelling, b.pos)));
+        for (k, c) in cands.iter().enumerate() {
+            spellings[c.spelling as usize].cands.push(k as u32);
+        }
+        Model {
+            cands,
+            cells,
+            spellings,
+            free: frame.free.clone(),
+            fixed: frame.letters.clone(),
+        }
     }
 
     /// The (cell, letter) pairs of candidate `k`.
@@ -106,103 +149,6 @@ impl Model {
     pub fn cells_of(&self, k: usize) -> &[(u32, u8)] {
         let c = &self.cands[k];
         &self.cells[c.first as usize..c.first as usize + c.len as usize]
-    }
-}
-
-/// The distinct spellings of the available entries that fit the board, their texts, and each
-/// entry's spelling (`u32::MAX` for none).
-fn group<'w>(
-    layout: &Layout,
-    words: &'w [Vec<u8>],
-    frame: &Frame,
-) -> (Vec<Spelling>, Vec<&'w [u8]>, Vec<u32>) {
-    let mut by_text: HashMap<&[u8], usize> = HashMap::new();
-    let mut spellings: Vec<Spelling> = Vec::new();
-    let mut texts: Vec<&[u8]> = Vec::new();
-    let mut of_entry = vec![u32::MAX; words.len()];
-    for (i, w) in words.iter().enumerate() {
-        if !frame.available[i] || w.is_empty() || w.len() > layout.longest_run() {
-            continue;
-        }
-        let s = *by_text.entry(w.as_slice()).or_insert_with(|| {
-            spellings.push(Spelling {
-                entries: Vec::new(),
-                cands: Vec::new(),
-            });
-            texts.push(w);
-            spellings.len() - 1
-        });
-        spellings[s].entries.push(i as u32);
-        of_entry[i] = s as u32;
-    }
-    (spellings, texts, of_entry)
-}
-
-/// Candidates as they are found, then sorted into a `Model`.
-struct Builder {
-    spellings: Vec<Spelling>,
-    cands: Vec<Cand>,
-    cells: Vec<(u32, u8)>,
-    span: Vec<(u32, u8)>,
-}
-
-impl Builder {
-    fn new(spellings: Vec<Spelling>) -> Builder {
-        Builder {
-            spellings,
-            cands: Vec::new(),
-            cells: Vec::new(),
-            span: Vec::new(),
-        }
-    }
-
-    /// Add spelling `s` (`text`) at `pos` (where it fits) if it is a candidate of `frame`.
-    fn try_add(&mut self, layout: &Layout, frame: &Frame, s: usize, text: &[u8], pos: Pos) {
-        self.span.clear();
-        let mut fresh = false;
-        for (c, &b) in layout.span(pos, text.len()).zip(text.iter()) {
-            if frame
-                .allowed
-                .as_ref()
-                .is_some_and(|a| a[c] & 1 << (b - b'A') == 0)
-            {
-                return;
-            }
-            match frame.letters[c] {
-                0 if frame.free[c] => fresh = true,
-                l if l == b => {}
-                _ => return,
-            }
-            self.span.push((c as u32, b));
-        }
-        let score = layout.score(text, pos);
-        if !fresh || score == 0 {
-            return;
-        }
-        self.cands.push(Cand {
-            spelling: s as u32,
-            pos,
-            score,
-            first: self.cells.len() as u32,
-            len: self.span.len() as u16,
-        });
-        self.cells.extend_from_slice(&self.span);
-    }
-
-    fn finish(mut self, frame: &Frame) -> Model {
-        // Best first; the cells stay where they are (`first` follows each candidate).
-        let cands = &mut self.cands;
-        cands.sort_by(|a, b| (b.score, a.spelling, a.pos).cmp(&(a.score, b.spelling, b.pos)));
-        for (k, c) in cands.iter().enumerate() {
-            self.spellings[c.spelling as usize].cands.push(k as u32);
-        }
-        Model {
-            cands: self.cands,
-            cells: self.cells,
-            spellings: self.spellings,
-            free: frame.free.clone(),
-            fixed: frame.letters.clone(),
-        }
     }
 }
 
