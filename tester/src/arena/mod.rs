@@ -276,10 +276,13 @@ fn run_arena(args: &Args) -> Result<(), String> {
         .workers
         .unwrap_or(cores.saturating_sub(1).max(1))
         .max(1);
-    if workers >= cores {
-        eprintln!(
-            "note: {workers} workers on {cores} cores: bots compete for CPU and may time out"
-        );
+    // One worker runs one game, whose bots think in turn: only several games at once compete.
+    if workers > 1 && workers >= cores {
+        let cores = match cores {
+            1 => "1 core".to_string(),
+            n => format!("{n} cores"),
+        };
+        eprintln!("note: {workers} workers on {cores}: bots compete for CPU and may time out");
     }
     if let Some(dir) = &args.replays {
         std::fs::create_dir_all(dir).map_err(|e| format!("--replays {dir}: {e}"))?;
