@@ -43,10 +43,6 @@ pub struct Weights {
     /// ... and the share (percent) of it charged when it is that penguin's owner's turn (it may
     /// still step away or strike first).
     pub threat_to_move_percent: i32,
-    /// 0: shared tiles are split by slides (`reach_first`); 1: by an adjacency flood
-    /// (`flood_first`) instead; N >= 2: by slides, and the tiles that no player reaches strictly
-    /// first by slides go by the flood, credited at N percent.
-    pub flood: i32,
 }
 
 impl Default for Weights {
@@ -63,7 +59,6 @@ impl Default for Weights {
             // 60 rather than 25: first places of 4-player games vs 3 greedy bots, 2000 playouts,
             // seeds 4000 and 9000 (400 games each): 673 vs 652 of 800; 2 players: 102/0/98.
             threat_to_move_percent: 60,
-            flood: 0,
         }
     }
 }
@@ -217,39 +212,6 @@ pub fn reach_first(state: &State, free: u64, target: u64, depth: u32) -> [u64; M
     first
 }
 
-/// Tiles of `target` that each player claims in a turn-by-turn flood over hex neighbours inside
-/// `target`: starting with the player to move, each player in turn takes every unclaimed tile of
-/// `target` next to what it already holds (its penguins first), until no one grows. Unlike
-/// `reach_first` it has no depth limit and follows walls: a region behind a narrow pass goes to
-/// whoever gets to the pass first.
-pub fn flood_first(state: &State, target: u64) -> [u64; MAX_PLAYERS] {
-    let players = state.players();
-    let mut held = [0u64; MAX_PLAYERS];
-    let mut frontier = [0u64; MAX_PLAYERS];
-    for (p, f) in frontier.iter_mut().enumerate().take(players) {
-        *f = state.penguins_of(p);
-    }
-    let mut open = target;
-    let first = state.to_move();
-    loop {
-        let mut grew = false;
-        for k in 0..players {
-            let p = (first + k) % players;
-            if frontier[p] == 0 {
-                continue;
-            }
-            let next = dilate(frontier[p]) & open;
-            open &= !next;
-            held[p] |= next;
-            frontier[p] = next;
-            grew |= next != 0;
-        }
-        if !grew || open == 0 {
-            return held;
-        }
-    }
-}
-
 /// The estimator, with its solver memo.
 pub struct Evaluation {
     pub weights: Weights,
@@ -341,22 +303,7 @@ impl Evaluation {
         self.sync_memo(&fish);
         let parts = regions(state);
         let free = state.free();
-        let (first, beyond) = match w.flood {
-            1 => (flood_first(state, parts.shared), [0u64; MAX_PLAYERS]),
-            0 => (
-                reach_first(state, free, parts.shared, w.reach_depth),
-                [0u64; MAX_PLAYERS],
-            ),
-            _ => {
-                let first = reach_first(state, free, parts.shared, w.reach_depth);
-                let decided = first.iter().fold(0, |acc, f| acc | f);
-                let mut beyond = flood_first(state, parts.shared);
-                for b in beyond.iter_mut() {
-                    *b &= !decided;
-                }
-                (first, beyond)
-            }
-        };
+        let first = reach_first(state, free, parts.shared, w.reach_depth);
         let mut points = [0; MAX_PLAYERS];
         for (p, slot) in points.iter_mut().enumerate().take(state.players()) {
             let mut est = state.score(p) as i32;
@@ -371,9 +318,6 @@ impl Evaluation {
                 };
             }
             est += fish.sum(first[p]) as i32 * w.reach_percent / 100;
-            if beyond[p] != 0 {
-                est += fish.sum(beyond[p]) as i32 * w.flood / 100;
-            }
             for cell in cells_of(state.penguins_of(p)) {
                 est += w.mobility * (ADJACENT[cell as usize] & free).count_ones().min(3) as i32;
             }
@@ -480,25 +424,5 @@ mod tests {
         assert_eq!(first[0] | first[1], 0);
         let mut eval = Evaluation::new(Weights::default());
         assert!(!eval.estimate(&state).exact);
-    }
-
-    /// The flood takes turns from the player to move: on a row of 5 shared tiles between two
-    /// penguins, the mover gets the middle one.
-    #[test]
-    fn flood_splits_a_shared_row_turn_by_turn() {
-        let tiles: Vec<(u8, u8)> = (0..7).map(|c| (c, 2)).collect();
-        let state = position(&tiles, &[(0, 0), (1, 6)], 2);
-        let parts = regions(&state);
-        let held = flood_first(&state, parts.shared);
-        assert_eq!(state.to_move(), 0);
-        assert_eq!(held[0], 0b0000_1110);
-        assert_eq!(held[1], 0b0011_0000);
-        // Slides tie on every tile there (no credit); the flood credits the mover its three.
-        let mut flood = Evaluation::new(Weights {
-            flood: 1,
-            ..Weights::default()
-        });
-        let mut slides = Evaluation::new(Weights::default());
-        assert!(flood.estimate(&state).points[0] > slides.estimate(&state).points[0]);
     }
 }

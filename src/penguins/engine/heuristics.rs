@@ -23,8 +23,8 @@ impl Heuristics {
     pub fn new(weights: Weights) -> Self {
         Heuristics {
             eval: Evaluation::new(weights),
-            // 3 rather than 10: 1.7x the playouts per second; equal at a fixed count in
-            // self-play, and ahead against mcts_gameframe at the same CPU time (see the commit).
+            // 3 rather than 10: 1.7x the playouts per second; equal at a fixed count in self-play,
+            // ahead on the clock and against mcts_gameframe at equal CPU time (docs/search.md).
             rollout: 3,
             value_scale: 300.0,
         }

@@ -30,42 +30,23 @@ pub fn make_engine_policy(name: &str, seed: u64) -> Option<Result<Box<dyn Policy
         "engine" => Err("engine takes no settings (use mcts:playouts=N or ab:nodes=N)".into()),
         "ab" => {
             let mut p = AlphaBetaPolicy::new();
-            apply_settings(settings, &mut [("nodes", &mut p.nodes)]).map(|_| {
-                p.nodes = p.nodes.map(|n| n.max(1));
-                Box::new(p) as Box<dyn Policy>
-            })
+            apply_settings(settings, &mut [("nodes", &mut p.nodes)])
+                .map(|_| Box::new(p) as Box<dyn Policy>)
         }
         "mcts" => {
             let mut p = MctsPolicy::new(seed);
-            let (mut roll, mut flood, mut reach) = (None, None, None);
             apply_settings(
                 settings,
                 &mut [
                     ("playouts", &mut p.playouts),
                     ("first", &mut p.first_playouts),
-                    ("roll", &mut roll),
-                    ("flood", &mut flood),
-                    ("reach", &mut reach),
                 ],
             )
             .and_then(|_| match (p.first_playouts, p.playouts) {
                 (Some(_), None) => Err("first=N needs playouts=N".into()),
                 _ => Ok(()),
             })
-            .map(|_| {
-                p.playouts = p.playouts.map(|n| n.max(1));
-                p.first_playouts = p.first_playouts.map(|n| n.max(1));
-                if let Some(n) = roll {
-                    p.heuristics.rollout = n.min(1000) as u32;
-                }
-                if let Some(n) = flood {
-                    p.heuristics.eval.weights.flood = n.min(1000) as i32;
-                }
-                if let Some(n) = reach {
-                    p.heuristics.eval.weights.reach_percent = n.min(1000) as i32;
-                }
-                Box::new(p) as Box<dyn Policy>
-            })
+            .map(|_| Box::new(p) as Box<dyn Policy>)
         }
         _ => return None,
     };
@@ -96,7 +77,7 @@ fn apply_settings(settings: &str, slots: &mut [(&str, &mut Option<u64>)]) -> Res
         let n: u64 = value
             .parse()
             .map_err(|_| format!("{key}={value}: not a whole number"))?;
-        *slots[slot].1 = Some(n);
+        *slots[slot].1 = Some(n.max(1));
     }
     Ok(())
 }
