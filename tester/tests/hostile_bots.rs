@@ -210,7 +210,19 @@ fn started_bots(pids: &std::path::Path, count: usize) -> Vec<i32> {
 
 fn alive(pid: i32) -> bool {
     // SAFETY: signal 0 only asks whether the process exists.
-    unsafe { libc::kill(pid, 0) == 0 }
+    let exists = unsafe { libc::kill(pid, 0) == 0 };
+    // A zombie has ended: once the tester is gone its bots are reaped by init, which may take a
+    // while on a busy machine.
+    exists && !zombie(pid)
+}
+
+/// Whether `pid` has ended and waits to be reaped (state `Z` in /proc/PID/stat).
+fn zombie(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        // The state follows the command name, which is in parentheses and may hold spaces.
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
+    })
 }
 
 /// Run `args` (playing games between waiting bots) with a previous run's files at `outputs`,
