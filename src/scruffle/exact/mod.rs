@@ -6,6 +6,7 @@
 
 pub mod bound;
 pub mod branch;
+pub mod keep;
 pub mod model;
 pub mod search;
 
