@@ -2,13 +2,28 @@
 //! correct twin that the bounds and the solver are tested against.
 
 use super::grid::Grid;
-use super::layout::Layout;
+use super::layout::{Layout, Placement};
 
 /// The best total over all valid play sequences (exponential: keep boards and lists tiny).
 pub fn optimum(layout: &Layout, words: &[Vec<u8>]) -> u64 {
     let mut grid = Grid::new(layout.cells());
     let mut used = vec![false; words.len()];
     best_from(layout, words, &mut grid, &mut used)
+}
+
+/// The best total of every valid play sequence that starts with `prefix` (a valid sequence).
+pub fn optimum_after(layout: &Layout, words: &[Vec<u8>], prefix: &[Placement]) -> u64 {
+    let mut grid = Grid::new(layout.cells());
+    let mut used = vec![false; words.len()];
+    let mut cells = Vec::new();
+    let mut total = 0;
+    for p in prefix {
+        let word = &words[p.word as usize];
+        grid.place(layout, word, p.pos, &mut cells);
+        used[p.word as usize] = true;
+        total += layout.score(word, p.pos);
+    }
+    total + best_from(layout, words, &mut grid, &mut used)
 }
 
 fn best_from(layout: &Layout, words: &[Vec<u8>], grid: &mut Grid, used: &mut [bool]) -> u64 {

@@ -34,12 +34,15 @@ pub struct Stats {
     pub rebuild_wins: u64,
     pub inserted: u64,
     pub after_insert: u64,
-    /// The plan is optimal: it reached U2, or the exact search proved it.
+    /// The plan is optimal: it reached U2 or the exact search's bound, or that search ended.
     pub proven_optimal: bool,
     /// The exact search's bound on the optimum, when it ran (the optimum when proven).
     pub bound: Option<u64>,
     /// Nodes of the exact search.
     pub exact_nodes: u64,
+    /// Re-solves below the top plays (`exact::keep`), and the points they added.
+    pub keep_resolves: u64,
+    pub keep_gain: u64,
     /// Seconds from the solver's start to the end of each phase.
     pub timeline: Vec<(&'static str, f64)>,
 }
@@ -79,6 +82,14 @@ const REBUILD_SHARE: f64 = 0.1;
 /// On a case small enough for the exact search (`exact::suits`), the greedy and the LNS stop at
 /// this share of the budget and the exact search takes the rest, from their plan.
 const HEURISTIC_SHARE: f64 = 0.3;
+
+/// On a small case the exact search stops at this share of the time left to it, and the re-solve
+/// below the top plays (`exact::keep`) takes the rest, from the exact search's plan: on the 24
+/// statement-size cases it found better plans than the exact search's last 30% would.
+const KEEP_SHARE: f64 = 0.3;
+
+/// Nodes of one re-solve below the top plays at most.
+const KEEP_NODES: u64 = 100_000;
 
 /// Nodes of the exact search in fixed-work mode, at most: a run of N LNS iterations gives it at
 /// most N nodes too, so `Budget::work(0)` (greedy only) skips it.
@@ -221,7 +232,17 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         None => u64::MAX,
     };
     if small && !optimal(&plan) && limit > 0 {
-        let exact = super::exact::solve_board(ctx, &plan.plays, deadline, limit);
+        // The exact search leaves the last part of its time to the re-solve below the top plays.
+        let exact_end = match fixed {
+            true => deadline,
+            false => {
+                Instant::now()
+                    + deadline
+                        .saturating_duration_since(Instant::now())
+                        .mul_f64(1.0 - KEEP_SHARE)
+            }
+        };
+        let exact = super::exact::solve_board(ctx, &plan.plays, exact_end, limit);
         if exact.score > plan.score {
             plan = Plan::from_plays(ctx, &exact.plays);
         }
@@ -229,6 +250,17 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         stats.bound = Some(exact.bound);
         stats.exact_nodes = exact.nodes;
         lap(&mut stats, "exact");
+        if !exact.proven {
+            let before = plan.score;
+            let resolves = budget.lns_iterations.unwrap_or(u64::MAX);
+            let keep = super::exact::keep::improve(ctx, plan, KEEP_NODES, resolves, deadline);
+            plan = keep.plan;
+            stats.keep_resolves = keep.resolves;
+            stats.keep_gain = plan.score - before;
+            // The bound holds for every plan: one that reaches it is optimal.
+            stats.proven_optimal = plan.score >= exact.bound;
+            lap(&mut stats, "keep");
+        }
     }
     // Whatever still fits on the runs of empty cells the position table no longer covers (the
     // LNS refills only its windows from it).

@@ -738,3 +738,54 @@ fn the_exact_solver_equals_exhaustive_play_on_tiny_boards() {
         "{positive} of {cases} cases score"
     );
 }
+
+/// Re-solving below kept plays against exhaustive play after them: with a random subset of a
+/// plan's plays kept, the re-solve returns a plan exactly when the best sequence that starts with
+/// the kept plays beats the plan, and that plan starts with them and replays to that optimum.
+/// The whole loop (`keep::improve`) never loses points and never beats the exhaustive optimum.
+#[test]
+fn re_solving_below_kept_plays_equals_exhaustive_play_after_them() {
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    let mut better = 0;
+    for seed in 0..240u64 {
+        let case = match seed % 2 {
+            0 => tiny_case_from(30_000 + seed, &TINY_WORDS, 3..=5),
+            _ => overlapping_case(30_000 + seed),
+        };
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let naive = super::baseline::naive_greedy(&case.layout, &case.words, &case.table, None);
+        let plan = Plan::from_plays(&ctx, &naive);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let kept: Vec<bool> = plan.plays.iter().map(|_| rng.random_bool(0.5)).collect();
+        let prefix: Vec<Placement> = plan
+            .plays
+            .iter()
+            .zip(&kept)
+            .filter_map(|(&p, &k)| k.then_some(p))
+            .collect();
+        let opt = exhaustive::optimum_after(&case.layout, &case.words, &prefix);
+        let (found, complete, _) =
+            super::exact::keep::resolve_rest(&ctx, &plan, &kept, u64::MAX, far);
+        assert!(complete, "seed {seed}");
+        match found {
+            Some(found) => {
+                assert!(opt > plan.score, "seed {seed}: {opt} <= {}", plan.score);
+                assert_eq!(found.score, opt, "seed {seed}");
+                assert!(found.plays.starts_with(&prefix), "seed {seed}");
+                let replayed = grid::replay(&case.layout, &case.words, &found.plays);
+                assert_eq!(replayed, Ok(opt), "seed {seed}");
+                better += 1;
+            }
+            None => assert!(opt <= plan.score, "seed {seed}: {opt} > {}", plan.score),
+        }
+        let whole = exhaustive::optimum(&case.layout, &case.words);
+        let improved = super::exact::keep::improve(&ctx, plan.clone(), 1_000, u64::MAX, far).plan;
+        assert!(
+            improved.score >= plan.score && improved.score <= whole,
+            "seed {seed}"
+        );
+        let replayed = grid::replay(&case.layout, &case.words, &improved.plays);
+        assert_eq!(replayed, Ok(improved.score), "seed {seed}");
+    }
+    assert!(better >= 10, "only {better} re-solves beat the plan");
+}
