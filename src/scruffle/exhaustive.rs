@@ -6,9 +6,7 @@ use super::layout::{Layout, Placement};
 
 /// The best total over all valid play sequences (exponential: keep boards and lists tiny).
 pub fn optimum(layout: &Layout, words: &[Vec<u8>]) -> u64 {
-    let mut grid = Grid::new(layout.cells());
-    let mut used = vec![false; words.len()];
-    best_from(layout, words, &mut grid, &mut used)
+    optimum_after(layout, words, &[])
 }
 
 /// The best total of every valid play sequence that starts with `prefix` (a valid sequence).

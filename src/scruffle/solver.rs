@@ -236,10 +236,10 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         let exact_end = match fixed {
             true => deadline,
             false => {
-                Instant::now()
-                    + deadline
-                        .saturating_duration_since(Instant::now())
-                        .mul_f64(1.0 - KEEP_SHARE)
+                let now = Instant::now();
+                now + deadline
+                    .saturating_duration_since(now)
+                    .mul_f64(1.0 - KEEP_SHARE)
             }
         };
         let exact = super::exact::solve_board(ctx, &plan.plays, exact_end, limit);

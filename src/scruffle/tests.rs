@@ -764,8 +764,7 @@ fn re_solving_below_kept_plays_equals_exhaustive_play_after_them() {
             .filter_map(|(&p, &k)| k.then_some(p))
             .collect();
         let opt = exhaustive::optimum_after(&case.layout, &case.words, &prefix);
-        let (found, complete, _) =
-            super::exact::keep::resolve_rest(&ctx, &plan, &kept, u64::MAX, far);
+        let (found, complete) = super::exact::keep::resolve_rest(&ctx, &plan, &kept, u64::MAX, far);
         assert!(complete, "seed {seed}");
         match found {
             Some(found) => {

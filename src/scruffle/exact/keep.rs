@@ -51,7 +51,7 @@ pub fn improve(
                     kept[i] = Some(rank) != drop;
                 }
                 resolves += 1;
-                let (better, complete, _) = resolve_rest(ctx, &plan, &kept, node_limit, deadline);
+                let (better, complete) = resolve_rest(ctx, &plan, &kept, node_limit, deadline);
                 whole_complete &= drop.is_some() || complete;
                 if let Some(better) = better {
                     plan = better;
@@ -68,15 +68,15 @@ pub fn improve(
 }
 
 /// The plan that keeps the plays of `plan` marked in `kept` (in their order) and adds the best set
-/// the candidate search finds over the rest of the board, if it beats `plan`; whether the search
-/// was complete; its nodes.
+/// the candidate search finds over the rest of the board, if it beats `plan`; and whether the
+/// search was complete.
 pub fn resolve_rest(
     ctx: &Context,
     plan: &Plan,
     kept: &[bool],
     node_limit: u64,
     deadline: Instant,
-) -> (Option<Plan>, bool, u64) {
+) -> (Option<Plan>, bool) {
     let layout = ctx.layout;
     let mut base = Plan::empty(ctx);
     let mut filled = Vec::new();
@@ -96,17 +96,17 @@ pub fn resolve_rest(
     };
     let model = Model::new(layout, ctx.words, &frame);
     if model.cands.len() > MAX_CANDIDATES {
-        return (None, false, 0);
+        return (None, false);
     }
     let floor = plan.score.saturating_sub(base.score);
     let mut lag = Lagrange::new(&model);
     lag.tighten(&model, floor as f64, PRICE_STEPS);
     let found = search::search(&model, lag, floor, deadline, node_limit);
     if found.score <= floor {
-        return (None, found.complete, found.nodes);
+        return (None, found.complete);
     }
     for p in placements(&model, &found.order) {
         base.push(ctx, p, &mut filled);
     }
-    (Some(base), found.complete, found.nodes)
+    (Some(base), found.complete)
 }
