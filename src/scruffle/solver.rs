@@ -43,6 +43,8 @@ pub struct Stats {
     /// Re-solves below the top plays (`exact::keep`), and the points they added.
     pub keep_resolves: u64,
     pub keep_gain: u64,
+    /// Points the re-solve guided by the relaxation (`exact::rens`) added.
+    pub rens_gain: u64,
     /// Seconds from the solver's start to the end of each phase.
     pub timeline: Vec<(&'static str, f64)>,
 }
@@ -87,6 +89,14 @@ const HEURISTIC_SHARE: f64 = 0.3;
 /// below the top plays (`exact::keep`) takes the rest, from the exact search's plan: on the 24
 /// statement-size cases it found better plans than the exact search's last 30% would.
 const KEEP_SHARE: f64 = 0.3;
+
+/// On a small case the re-solve guided by the relaxation (`exact::rens`) takes this share of the
+/// time the exact search leaves, before the re-solves below the top plays.
+const RENS_SHARE: f64 = 0.5;
+
+/// Candidates of the whole board at most for that re-solve, and its nodes in fixed-work mode.
+const RENS_CANDIDATES: usize = 20_000;
+const RENS_WORK_NODES: u64 = 100_000;
 
 /// Nodes of one re-solve below the top plays at most.
 const KEEP_NODES: u64 = 100_000;
@@ -251,6 +261,22 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         stats.exact_nodes = exact.nodes;
         lap(&mut stats, "exact");
         if !exact.proven {
+            // Half of the time left to the re-solve guided by the relaxation, the rest to the
+            // re-solves below the top plays.
+            let now = Instant::now();
+            let (rens_end, nodes) = match fixed {
+                true => (deadline, RENS_WORK_NODES),
+                false => {
+                    let left = deadline.saturating_duration_since(now);
+                    (now + left.mul_f64(RENS_SHARE), u64::MAX)
+                }
+            };
+            let before = plan.score;
+            plan = relaxation_re_solve(ctx, plan, nodes, rens_end);
+            stats.rens_gain = plan.score - before;
+            lap(&mut stats, "rens");
+        }
+        if !exact.proven {
             let before = plan.score;
             let resolves = budget.lns_iterations.unwrap_or(u64::MAX);
             let keep = super::exact::keep::improve(ctx, plan, KEEP_NODES, resolves, deadline);
@@ -282,5 +308,21 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         plays: plan.plays,
         score: plan.score,
         stats,
+    }
+}
+
+/// The re-solve guided by the relaxation (`exact::rens`) over the whole board from `plan`.
+fn relaxation_re_solve(ctx: &Context, plan: Plan, node_limit: u64, deadline: Instant) -> Plan {
+    let frame = super::exact::model::Frame::whole(ctx.layout, ctx.words.len());
+    let model = super::exact::model::Model::new(ctx.layout, ctx.words, &frame);
+    if model.cands.len() > RENS_CANDIDATES {
+        return plan;
+    }
+    let share = super::exact::rens::SHARE;
+    let rens =
+        super::exact::rens::resolve(&model, &plan.plays, plan.score, share, node_limit, deadline);
+    match rens.better {
+        Some((plays, _)) => Plan::from_plays(ctx, &plays),
+        None => plan,
     }
 }

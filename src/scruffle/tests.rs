@@ -788,3 +788,63 @@ fn re_solving_below_kept_plays_equals_exhaustive_play_after_them() {
     }
     assert!(better >= 10, "only {better} re-solves beat the plan");
 }
+
+/// The relaxation-guided re-solve against exhaustive play on tiny boards: the clique relaxation
+/// bounds the optimum; searching every candidate, it returns a plan exactly when the optimum beats
+/// the start, and that plan replays to the optimum; searching the usual share, it never beats the
+/// optimum and its plan replays to its score.
+#[test]
+fn the_relaxation_guided_re_solve_equals_exhaustive_play_over_every_candidate() {
+    use super::exact::model::{Frame, Model};
+    use super::exact::rens;
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    let (mut better, mut usual_better) = (0, 0);
+    for seed in 0..240u64 {
+        let case = match seed % 2 {
+            0 => tiny_case_from(40_000 + seed, &TINY_WORDS, 3..=5),
+            _ => overlapping_case(40_000 + seed),
+        };
+        let opt = exhaustive::optimum(&case.layout, &case.words);
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let naive = super::baseline::naive_greedy(&case.layout, &case.words, &case.table, None);
+        let plan = Plan::from_plays(&ctx, &naive);
+        let model = Model::new(
+            &case.layout,
+            &case.words,
+            &Frame::whole(&case.layout, case.words.len()),
+        );
+        let every = rens::resolve(&model, &plan.plays, plan.score, 0.0, u64::MAX, far);
+        assert!(every.complete, "seed {seed}");
+        assert_eq!(every.searched, model.cands.len(), "seed {seed}");
+        assert!(
+            every.bound >= opt as f64 - 1e-6,
+            "seed {seed}: {} < {opt}",
+            every.bound
+        );
+        match every.better {
+            Some((plays, score)) => {
+                assert!(opt > plan.score, "seed {seed}: {opt} <= {}", plan.score);
+                assert_eq!(score, opt, "seed {seed}");
+                assert_eq!(
+                    grid::replay(&case.layout, &case.words, &plays),
+                    Ok(opt),
+                    "seed {seed}"
+                );
+                better += 1;
+            }
+            None => assert!(opt <= plan.score, "seed {seed}: {opt} > {}", plan.score),
+        }
+        let usual = rens::resolve(&model, &plan.plays, plan.score, rens::SHARE, u64::MAX, far);
+        if let Some((plays, score)) = usual.better {
+            assert!(score > plan.score && score <= opt, "seed {seed}");
+            assert_eq!(
+                grid::replay(&case.layout, &case.words, &plays),
+                Ok(score),
+                "seed {seed}"
+            );
+            usual_better += 1;
+        }
+    }
+    assert!(better >= 10, "only {better} searches beat the start");
+    assert!(usual_better >= 1, "the usual share never beat the start");
+}

@@ -10,6 +10,10 @@ use std::time::Instant;
 /// Candidates of one re-solve at most.
 const MAX_CANDIDATES: usize = 20_000;
 
+/// The re-solves also drop each pair among this many top plays: on a small case whose top two
+/// entries trade places, dropping one at a time never frees both spots.
+const PAIRS_AMONG: usize = 4;
+
 /// Price steps before the search.
 const PRICE_STEPS: usize = 100;
 
@@ -20,8 +24,8 @@ pub struct Kept {
 }
 
 /// Re-solves from the most valuable plays down: for K = plays - 1 down to 1, keep the top K, and
-/// then the top K but one (each of them in turn, so that a top play may move); take the first
-/// better plan and start over. Stops when keeping the top K alone is no longer searched to the
+/// then the top K but one (each of them in turn, so that a top play may move), then the top K but
+/// two of the top `PAIRS_AMONG`; take the first better plan and start over. Stops when keeping the top K alone is no longer searched to the
 /// end within `node_limit` nodes (fewer kept plays would leave a larger search), after
 /// `max_resolves` re-solves, or at `deadline`.
 pub fn improve(
@@ -42,13 +46,18 @@ pub fn improve(
         ranked.sort_by_key(|&i| std::cmp::Reverse(score_of(i)));
         for k in (1..n).rev() {
             let mut whole_complete = true;
-            for drop in std::iter::once(None).chain((0..k).map(Some)) {
+            // Keep all of the top K, or all but one of them, or all but two of the top few.
+            let top = k.min(PAIRS_AMONG);
+            let drops = std::iter::once((None, None))
+                .chain((0..k).map(|a| (Some(a), None)))
+                .chain((0..top).flat_map(|a| (a + 1..top).map(move |b| (Some(a), Some(b)))));
+            for (drop, drop2) in drops {
                 if resolves >= max_resolves || Instant::now() >= deadline {
                     break 'restart;
                 }
                 let mut kept = vec![false; n];
                 for (rank, &i) in ranked.iter().take(k).enumerate() {
-                    kept[i] = Some(rank) != drop;
+                    kept[i] = Some(rank) != drop && Some(rank) != drop2;
                 }
                 resolves += 1;
                 let (better, complete) = resolve_rest(ctx, &plan, &kept, node_limit, deadline);

@@ -9,6 +9,7 @@ pub mod bound;
 pub mod branch;
 pub mod keep;
 pub mod model;
+pub mod rens;
 pub mod search;
 
 use super::bounds;

@@ -144,6 +144,38 @@ impl Model {
         }
     }
 
+    /// The model with only the candidates listed in `order`, in that order.
+    pub fn restrict(&self, order: &[u32]) -> Model {
+        let mut cands = Vec::new();
+        let mut cells = Vec::new();
+        let mut spellings: Vec<Spelling> = self
+            .spellings
+            .iter()
+            .map(|s| Spelling {
+                entries: s.entries.clone(),
+                cands: Vec::new(),
+            })
+            .collect();
+        for &k in order {
+            let (k, c) = (k as usize, &self.cands[k as usize]);
+            spellings[c.spelling as usize]
+                .cands
+                .push(cands.len() as u32);
+            cands.push(Cand {
+                first: cells.len() as u32,
+                ..*c
+            });
+            cells.extend_from_slice(self.cells_of(k));
+        }
+        Model {
+            cands,
+            cells,
+            spellings,
+            free: self.free.clone(),
+            fixed: self.fixed.clone(),
+        }
+    }
+
     /// The (cell, letter) pairs of candidate `k`.
     #[inline]
     pub fn cells_of(&self, k: usize) -> &[(u32, u8)] {

@@ -21,9 +21,37 @@ pub struct Found {
     pub complete: bool,
 }
 
-struct Search<'m> {
+/// An upper bound on what the candidates from index `from` on can still add, given the letters
+/// laid, the entries left and the candidates banned.
+pub trait OpenBound {
+    fn open(
+        &mut self,
+        model: &Model,
+        from: usize,
+        letters: &[u8],
+        left: &[u32],
+        banned: &[bool],
+        need: f64,
+    ) -> f64;
+}
+
+impl OpenBound for Lagrange {
+    fn open(
+        &mut self,
+        model: &Model,
+        from: usize,
+        letters: &[u8],
+        left: &[u32],
+        banned: &[bool],
+        _need: f64,
+    ) -> f64 {
+        self.value(model, from, letters, left, banned, None)
+    }
+}
+
+struct Search<'m, B> {
     model: &'m Model,
-    lag: Lagrange,
+    lag: B,
     letters: Vec<u8>,
     cover: Vec<u32>,
     left: Vec<u32>,
@@ -40,9 +68,9 @@ struct Search<'m> {
 
 /// Search `model` for a set worth more than `floor` (a score already reached some other way),
 /// with the prices of `lag`, until `deadline` or `node_limit` nodes.
-pub fn search(
+pub fn search<B: OpenBound>(
     model: &Model,
-    lag: Lagrange,
+    lag: B,
     floor: u64,
     deadline: Instant,
     node_limit: u64,
@@ -83,7 +111,7 @@ pub fn search(
     }
 }
 
-impl Search<'_> {
+impl<B: OpenBound> Search<'_, B> {
     fn agrees(&self, k: usize) -> bool {
         self.model
             .cells_of(k)
@@ -127,13 +155,15 @@ impl Search<'_> {
             self.best = self.score;
             self.best_set = Some(self.chosen.clone());
         }
-        let open = self.lag.value(
+        // Scores are whole numbers: what the rest must add to beat the best by at least 1.
+        let need = (self.best + 1) as f64 - self.score as f64;
+        let open = self.lag.open(
             self.model,
             from,
             &self.letters,
             &self.left,
             &self.banned,
-            None,
+            need,
         );
         // Scores are whole numbers: a subtree whose bound is below best + 1 holds nothing better.
         if self.score as f64 + open < (self.best + 1) as f64 - 1e-6 {
