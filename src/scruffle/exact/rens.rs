@@ -30,7 +30,8 @@ const ROOT_STEPS: usize = 3000;
 const ROOT_PATIENCE: usize = 100;
 
 /// Subgradient steps at each node of the search, from the prices the last node left: they try to
-/// cut the node (with none, the search found nothing on the case it was built for).
+/// cut the node (at fixed prices the search found no better plan in 100,000 nodes on a case where
+/// these steps find one within 15,000).
 const NODE_STEPS: usize = 5;
 
 /// The candidates searched: those the relaxation chooses at least this share of the time.
