@@ -28,6 +28,17 @@ pub struct Choice {
     pub letter: Vec<(u32, u8)>,
 }
 
+/// Offer (value, candidate) to `top`, which keeps the `room` best values offered.
+pub fn keep_best(top: &mut Vec<(f64, u32)>, room: usize, offer: (f64, u32)) {
+    if top.len() < room {
+        top.push(offer);
+    } else if let Some(min) = (0..top.len()).min_by(|&a, &b| top[a].0.total_cmp(&top[b].0)) {
+        if top[min].0 < offer.0 {
+            top[min] = offer;
+        }
+    }
+}
+
 impl Lagrange {
     pub fn new(model: &Model) -> Lagrange {
         let cells = model.free.len();
@@ -55,11 +66,8 @@ impl Lagrange {
         for t in &mut self.tops {
             t.clear();
         }
-        for (k, cand) in model.cands.iter().enumerate().skip(from) {
+        for (k, cand) in model.open_from(from, left, banned) {
             let s = cand.spelling as usize;
-            if left[s] == 0 || banned[k] {
-                continue;
-            }
             let cells = model.cells_of(k);
             if cells
                 .iter()
@@ -84,17 +92,7 @@ impl Lagrange {
                 }
             }
             if reduced > 0.0 {
-                let top = &mut self.tops[s];
-                let room = left[s] as usize;
-                if top.len() < room {
-                    top.push((reduced, k as u32));
-                } else if let Some(min) =
-                    (0..top.len()).min_by(|&a, &b| top[a].0.total_cmp(&top[b].0))
-                {
-                    if top[min].0 < reduced {
-                        top[min] = (reduced, k as u32);
-                    }
-                }
+                keep_best(&mut self.tops[s], left[s] as usize, (reduced, k as u32));
             }
         }
         let mut total = 0.0;

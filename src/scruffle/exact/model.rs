@@ -176,6 +176,21 @@ impl Model {
         }
     }
 
+    /// The candidates from index `from` on whose spelling has entries `left` and that are not
+    /// `banned`, with their indices.
+    pub fn open_from<'a>(
+        &'a self,
+        from: usize,
+        left: &'a [u32],
+        banned: &'a [bool],
+    ) -> impl Iterator<Item = (usize, &'a Cand)> + 'a {
+        self.cands
+            .iter()
+            .enumerate()
+            .skip(from)
+            .filter(move |&(k, c)| left[c.spelling as usize] > 0 && !banned[k])
+    }
+
     /// The (cell, letter) pairs of candidate `k`.
     #[inline]
     pub fn cells_of(&self, k: usize) -> &[(u32, u8)] {

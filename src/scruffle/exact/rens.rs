@@ -4,8 +4,10 @@
 //! plan among those and the plan's own plays. Unlike the re-solves below the top plays, nothing
 //! of the plan's layout is kept: the relaxation sees the whole board at once.
 
+use super::bound::keep_best;
 use super::model::Model;
-use super::{placements, search};
+use super::placements;
+use super::search::{self, Node};
 use crate::scruffle::layout::Placement;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -152,22 +154,18 @@ impl CliqueBound {
         }
     }
 
-    fn value(
-        &mut self,
-        model: &Model,
-        from: usize,
-        letters: &[u8],
-        left: &[u32],
-        banned: &[bool],
-    ) -> f64 {
+    fn value(&mut self, model: &Model, node: &Node) -> f64 {
+        let Node {
+            from,
+            letters,
+            left,
+            banned,
+        } = *node;
         for t in &mut self.tops {
             t.clear();
         }
-        for (k, cand) in model.cands.iter().enumerate().skip(from) {
+        for (k, cand) in model.open_from(from, left, banned) {
             let s = cand.spelling as usize;
-            if left[s] == 0 || banned[k] {
-                continue;
-            }
             let cells = model.cells_of(k);
             let mut r = cand.score as f64;
             let mut ok = true;
@@ -189,15 +187,7 @@ impl CliqueBound {
             if !ok || r <= 0.0 {
                 continue;
             }
-            let top = &mut self.tops[s];
-            if top.len() < left[s] as usize {
-                top.push((r, k as u32));
-            } else if let Some(min) = (0..top.len()).min_by(|&a, &b| top[a].0.total_cmp(&top[b].0))
-            {
-                if top[min].0 < r {
-                    top[min] = (r, k as u32);
-                }
-            }
+            keep_best(&mut self.tops[s], left[s] as usize, (r, k as u32));
         }
         let mut total: f64 = self
             .tops
@@ -228,18 +218,11 @@ impl CliqueBound {
 }
 
 impl search::OpenBound for CliqueBound {
-    fn open(
-        &mut self,
-        model: &Model,
-        from: usize,
-        letters: &[u8],
-        left: &[u32],
-        banned: &[bool],
-        need: f64,
-    ) -> f64 {
+    fn open(&mut self, model: &Model, node: &Node, need: f64) -> f64 {
+        let letters = node.letters;
         let mut best = f64::INFINITY;
         for step in 0..=self.steps {
-            let value = self.value(model, from, letters, left, banned);
+            let value = self.value(model, node);
             best = best.min(value);
             if best < need - 1e-6 || step == self.steps {
                 break;

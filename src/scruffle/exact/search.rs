@@ -21,31 +21,24 @@ pub struct Found {
     pub complete: bool,
 }
 
-/// An upper bound on what the candidates from index `from` on can still add, given the letters
-/// laid, the entries left and the candidates banned.
+/// A node of the search: the candidates from index `from` on are still open, with the letters
+/// laid, the entries left per spelling and the candidates banned.
+pub struct Node<'a> {
+    pub from: usize,
+    pub letters: &'a [u8],
+    pub left: &'a [u32],
+    pub banned: &'a [bool],
+}
+
+/// An upper bound on what the open candidates of a node can still add; `need` is what they must
+/// add for the node to matter (a bound below it cuts the node).
 pub trait OpenBound {
-    fn open(
-        &mut self,
-        model: &Model,
-        from: usize,
-        letters: &[u8],
-        left: &[u32],
-        banned: &[bool],
-        need: f64,
-    ) -> f64;
+    fn open(&mut self, model: &Model, node: &Node, need: f64) -> f64;
 }
 
 impl OpenBound for Lagrange {
-    fn open(
-        &mut self,
-        model: &Model,
-        from: usize,
-        letters: &[u8],
-        left: &[u32],
-        banned: &[bool],
-        _need: f64,
-    ) -> f64 {
-        self.value(model, from, letters, left, banned, None)
+    fn open(&mut self, model: &Model, node: &Node, _need: f64) -> f64 {
+        self.value(model, node.from, node.letters, node.left, node.banned, None)
     }
 }
 
@@ -155,18 +148,15 @@ impl<B: OpenBound> Search<'_, B> {
             self.best = self.score;
             self.best_set = Some(self.chosen.clone());
         }
-        // Scores are whole numbers: what the rest must add to beat the best by at least 1.
-        let need = (self.best + 1) as f64 - self.score as f64;
-        let open = self.lag.open(
-            self.model,
-            from,
-            &self.letters,
-            &self.left,
-            &self.banned,
-            need,
-        );
         // Scores are whole numbers: a subtree whose bound is below best + 1 holds nothing better.
-        if self.score as f64 + open < (self.best + 1) as f64 - 1e-6 {
+        let need = (self.best + 1) as f64 - self.score as f64;
+        let node = Node {
+            from,
+            letters: &self.letters,
+            left: &self.left,
+            banned: &self.banned,
+        };
+        if self.lag.open(self.model, &node, need) < need - 1e-6 {
             return;
         }
         let next = (from..self.model.cands.len()).find(|&k| {
