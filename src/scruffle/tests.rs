@@ -778,7 +778,7 @@ fn re_solving_below_kept_plays_equals_exhaustive_play_after_them() {
             None => assert!(opt <= plan.score, "seed {seed}: {opt} > {}", plan.score),
         }
         let whole = exhaustive::optimum(&case.layout, &case.words);
-        let improved = super::exact::keep::improve(&ctx, plan.clone(), 1_000, u64::MAX, far).plan;
+        let improved = super::exact::keep::improve(&ctx, plan.clone(), 1_000, u64::MAX, far);
         assert!(
             improved.score >= plan.score && improved.score <= whole,
             "seed {seed}"

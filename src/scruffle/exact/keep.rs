@@ -3,12 +3,9 @@
 
 use super::bound::Lagrange;
 use super::model::{Frame, Model};
-use super::{placements, search};
+use super::{placements, search, MAX_CANDIDATES};
 use crate::scruffle::plan::{Context, Plan};
 use std::time::Instant;
-
-/// Candidates of one re-solve at most.
-const MAX_CANDIDATES: usize = 20_000;
 
 /// The re-solves also drop each pair among this many top plays: on a small case whose top two
 /// entries trade places, dropping one at a time never frees both spots.
@@ -17,24 +14,19 @@ const PAIRS_AMONG: usize = 4;
 /// Price steps before the search.
 const PRICE_STEPS: usize = 100;
 
-/// What `improve` did: the best plan and the re-solves it took.
-pub struct Kept {
-    pub plan: Plan,
-    pub resolves: u64,
-}
-
 /// Re-solves from the most valuable plays down: for K = plays - 1 down to 1, keep the top K, and
 /// then the top K but one (each of them in turn, so that a top play may move), then the top K but
-/// two of the top `PAIRS_AMONG`; take the first better plan and start over. Stops when keeping the top K alone is no longer searched to the
-/// end within `node_limit` nodes (fewer kept plays would leave a larger search), after
-/// `max_resolves` re-solves, or at `deadline`.
+/// two of the top `PAIRS_AMONG`; take the first better plan and start over. Stops when keeping
+/// the top K alone is no longer searched to the end within `node_limit` nodes (fewer kept plays
+/// would leave a larger search), after `max_resolves` re-solves, or at `deadline`. Returns the
+/// best plan.
 pub fn improve(
     ctx: &Context,
     mut plan: Plan,
     node_limit: u64,
     max_resolves: u64,
     deadline: Instant,
-) -> Kept {
+) -> Plan {
     let mut resolves = 0;
     'restart: loop {
         let n = plan.plays.len();
@@ -73,7 +65,7 @@ pub fn improve(
         }
         break;
     }
-    Kept { plan, resolves }
+    plan
 }
 
 /// The plan that keeps the plays of `plan` marked in `kept` (in their order) and adds the best set

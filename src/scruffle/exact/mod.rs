@@ -26,6 +26,9 @@ use std::time::Instant;
 const SMALL_CELLS: usize = 256;
 const SMALL_NODES: usize = 4000;
 
+/// Candidates of one re-solve's model at most (`keep`, `rens`): beyond, it is not tried.
+pub const MAX_CANDIDATES: usize = 20_000;
+
 /// Is the case small enough for the exact search to run on the whole board?
 pub fn suits(ctx: &Context) -> bool {
     ctx.layout.open_cells() <= SMALL_CELLS && ctx.automaton.nodes() <= SMALL_NODES

@@ -6,8 +6,8 @@
 
 use super::bound::keep_best;
 use super::model::Model;
-use super::placements;
 use super::search::{self, Node};
+use super::{placements, MAX_CANDIDATES};
 use crate::scruffle::layout::Placement;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -81,6 +81,81 @@ impl Cliques {
         }
         Cliques { of, at }
     }
+
+    /// Each cell without a letter in `letters` takes the letter whose rows pay most at `price`;
+    /// their pay is added to `total`. `letter` gets each pick (255: none); `want` is scratch, left
+    /// zeroed.
+    fn pick_letters(
+        &self,
+        price: &[f64],
+        letters: &[u8],
+        want: &mut [[f64; 26]],
+        letter: &mut [u8],
+        mut total: f64,
+    ) -> f64 {
+        for (q, &(c, l)) in self.at.iter().enumerate() {
+            if letters[c as usize] == 0 {
+                want[c as usize][l as usize] += price[q];
+            }
+        }
+        for (c, w) in want.iter_mut().enumerate() {
+            if letters[c] != 0 {
+                continue;
+            }
+            let (mut top, mut pick) = (0.0, 255u8);
+            for (l, &v) in w.iter().enumerate() {
+                if v > top {
+                    (top, pick) = (v, l as u8);
+                }
+            }
+            total += top;
+            letter[c] = pick;
+            *w = [0.0; 26];
+        }
+        total
+    }
+
+    /// One projected subgradient step on `price`: g(q) = y(c, l) - the candidates of `taken` in
+    /// the clique (0 on cells with a letter), size `factor / |g|^2`; `load` is scratch. False when
+    /// g is 0 (no step).
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &self,
+        model: &Model,
+        taken: impl Iterator<Item = u32>,
+        letters: &[u8],
+        letter: &[u8],
+        price: &mut [f64],
+        load: &mut [f64],
+        factor: f64,
+    ) -> bool {
+        load.iter_mut().for_each(|v| *v = 0.0);
+        for k in taken {
+            let cand = &model.cands[k as usize];
+            for &q in &self.of[cand.first as usize..][..cand.len as usize] {
+                if q != NONE {
+                    load[q as usize] += 1.0;
+                }
+            }
+        }
+        let mut norm = 0.0;
+        for (q, &(c, l)) in self.at.iter().enumerate() {
+            let g = match letters[c as usize] {
+                0 => f64::from(u8::from(letter[c as usize] == l)) - load[q],
+                _ => 0.0,
+            };
+            load[q] = if price[q] > 0.0 || g < 0.0 { g } else { 0.0 };
+            norm += load[q] * load[q];
+        }
+        if norm == 0.0 {
+            return false;
+        }
+        let size = factor / norm;
+        for (p, &g) in price.iter_mut().zip(load.iter()) {
+            *p = (*p - size * g).max(0.0);
+        }
+        true
+    }
 }
 
 /// Two candidates of one direction through the same cell (at `a.1`, `b.1` of their cells):
@@ -100,10 +175,8 @@ fn clash(model: &Model, a: (u32, u16), b: (u32, u16)) -> bool {
 /// The clique relaxation's bound for the candidate search over a model whose candidates are some
 /// of those the cliques were built on; at each node a few subgradient steps try to cut it.
 pub struct CliqueBound {
-    /// Clique of each (candidate, cell) pair of the searched model (`NONE` on a fixed cell).
-    of: Vec<u32>,
-    /// (cell, letter index) of each clique.
-    at: Vec<(u32, u8)>,
+    /// The cliques of the searched model's candidates, renumbered.
+    rows: Cliques,
     price: Vec<f64>,
     steps: usize,
     tops: Vec<Vec<(f64, u32)>>,
@@ -143,8 +216,7 @@ impl CliqueBound {
         }
         let n = at.len();
         CliqueBound {
-            of,
-            at,
+            rows: Cliques { of, at },
             price: prices,
             steps,
             tops: vec![Vec::new(); sub.spellings.len()],
@@ -172,7 +244,7 @@ impl CliqueBound {
             for (i, &(c, l)) in cells.iter().enumerate() {
                 match letters[c as usize] {
                     0 => {
-                        let q = self.of[cand.first as usize + i];
+                        let q = self.rows.of[cand.first as usize + i];
                         if q != NONE {
                             r -= self.price[q as usize];
                         }
@@ -189,31 +261,18 @@ impl CliqueBound {
             }
             keep_best(&mut self.tops[s], left[s] as usize, (r, k as u32));
         }
-        let mut total: f64 = self
+        let total: f64 = self
             .tops
             .iter()
             .map(|t| t.iter().map(|x| x.0).sum::<f64>())
             .sum();
-        for (q, &(c, l)) in self.at.iter().enumerate() {
-            if letters[c as usize] == 0 {
-                self.want[c as usize][l as usize] += self.price[q];
-            }
-        }
-        for (c, w) in self.want.iter_mut().enumerate() {
-            if letters[c] != 0 {
-                continue;
-            }
-            let (mut top, mut pick) = (0.0, 255u8);
-            for (l, &v) in w.iter().enumerate() {
-                if v > top {
-                    (top, pick) = (v, l as u8);
-                }
-            }
-            total += top;
-            self.letter[c] = pick;
-            *w = [0.0; 26];
-        }
-        total
+        self.rows.pick_letters(
+            &self.price,
+            letters,
+            &mut self.want,
+            &mut self.letter,
+            total,
+        )
     }
 }
 
@@ -227,37 +286,14 @@ impl search::OpenBound for CliqueBound {
             if best < need - 1e-6 || step == self.steps {
                 break;
             }
-            self.load.iter_mut().for_each(|v| *v = 0.0);
-            for top in &self.tops {
-                for &(_, k) in top {
-                    let cand = &model.cands[k as usize];
-                    for i in 0..cand.len as usize {
-                        let q = self.of[cand.first as usize + i];
-                        if q != NONE {
-                            self.load[q as usize] += 1.0;
-                        }
-                    }
-                }
-            }
-            let mut norm = 0.0;
-            for (q, &(c, l)) in self.at.iter().enumerate() {
-                let g = match letters[c as usize] {
-                    0 => (self.letter[c as usize] == l) as u8 as f64 - self.load[q],
-                    _ => 0.0,
-                };
-                self.load[q] = if self.price[q] > 0.0 || g < 0.0 {
-                    g
-                } else {
-                    0.0
-                };
-                norm += self.load[q] * self.load[q];
-            }
-            if norm == 0.0 {
+            let taken = self.tops.iter().flatten().map(|&(_, k)| k);
+            let factor = 0.5 * (value - need);
+            let (price, load) = (&mut self.price, &mut self.load);
+            if !self
+                .rows
+                .step(model, taken, letters, &self.letter, price, load, factor)
+            {
                 break;
-            }
-            let size = 0.5 * (value - need) / norm;
-            for (p, &g) in self.price.iter_mut().zip(&self.load) {
-                *p = (*p - size * g).max(0.0);
             }
         }
         best
@@ -327,20 +363,7 @@ pub fn fractional(
             }
         }
         // The cells' problem: each takes the letter whose rows pay most.
-        for (q, &(c, l)) in cliques.at.iter().enumerate() {
-            want[c as usize][l as usize] += price[q];
-        }
-        for (c, w) in want.iter_mut().enumerate() {
-            let (mut top, mut pick) = (0.0, 255u8);
-            for (l, &v) in w.iter().enumerate() {
-                if v > top {
-                    (top, pick) = (v, l as u8);
-                }
-            }
-            value += top;
-            letter[c] = pick;
-            *w = [0.0; 26];
-        }
+        let value = cliques.pick_letters(&price, &model.fixed, &mut want, &mut letter, value);
         let better = value < bound;
         if better {
             bound = value;
@@ -359,28 +382,10 @@ pub fn fractional(
         if value <= lower + 1e-9 || scale.theta < 1e-4 {
             break;
         }
-        // g(q) = y(c, l) - the clique's candidates taken.
-        load.iter_mut().for_each(|v| *v = 0.0);
-        for &k in &taken {
-            let cand = &model.cands[k as usize];
-            for &q in &cliques.of[cand.first as usize..][..cand.len as usize] {
-                if q != NONE {
-                    load[q as usize] += 1.0;
-                }
-            }
-        }
-        let mut norm = 0.0;
-        for (q, &(c, l)) in cliques.at.iter().enumerate() {
-            let g = f64::from(u8::from(letter[c as usize] == l)) - load[q];
-            load[q] = if price[q] > 0.0 || g < 0.0 { g } else { 0.0 };
-            norm += load[q] * load[q];
-        }
-        if norm == 0.0 {
+        let factor = scale.theta * (value - lower);
+        let (fixed, taken) = (&model.fixed, taken.iter().copied());
+        if !cliques.step(model, taken, fixed, &letter, &mut price, &mut load, factor) {
             break;
-        }
-        let size = scale.theta * (value - lower) / norm;
-        for (p, &g) in price.iter_mut().zip(&load) {
-            *p = (*p - size * g).max(0.0);
         }
     }
     Relaxed {
@@ -404,7 +409,8 @@ pub struct Rens {
 
 /// The best plan among the candidates the relaxation uses at least `share` of the time (after
 /// `ROOT_STEPS` subgradient steps) and the plays of `plan`, if it beats `floor`, by the candidate
-/// search within `node_limit` nodes or until `deadline`.
+/// search within `node_limit` nodes or until `deadline`. A model over `MAX_CANDIDATES` is not
+/// tried (nothing found, incomplete).
 pub fn resolve(
     model: &Model,
     plan: &[Placement],
@@ -413,6 +419,14 @@ pub fn resolve(
     node_limit: u64,
     deadline: Instant,
 ) -> Rens {
+    if model.cands.len() > MAX_CANDIDATES {
+        return Rens {
+            better: None,
+            complete: false,
+            searched: 0,
+            bound: f64::INFINITY,
+        };
+    }
     let cliques = Cliques::new(model);
     let relaxed = fractional(model, &cliques, floor as f64, ROOT_STEPS, deadline);
     let mut keep: Vec<bool> = relaxed.average.iter().map(|&a| a >= share).collect();
