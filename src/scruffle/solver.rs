@@ -82,19 +82,22 @@ const HEURISTIC_SHARE: f64 = 0.3;
 
 /// On a small case the exact search stops at this share of the time left to it, and the re-solves
 /// from its plan take the rest (`exact::rens`, then `exact::keep`): on the 24 statement-size
-/// cases the re-solves below the top plays alone found better plans than the exact search's last
+/// cases the re-solves of part of the plan alone found better plans than the exact search's last
 /// 30% would.
 const KEEP_SHARE: f64 = 0.3;
 
 /// On a small case the re-solve guided by the relaxation (`exact::rens`) takes this share of the
-/// time the exact search leaves, before the re-solves below the top plays.
+/// time the exact search leaves, before the re-solves of part of the plan (`exact::keep`).
 const RENS_SHARE: f64 = 0.5;
 
 /// Nodes of that re-solve in fixed-work mode.
 const RENS_WORK_NODES: u64 = 100_000;
 
-/// Nodes of one re-solve below the top plays at most.
+/// Nodes of one re-solve of part of the plan at most.
 const KEEP_NODES: u64 = 100_000;
+
+/// Nodes of all those re-solves in fixed-work mode, per LNS iteration of the budget.
+const KEEP_WORK_NODES: u64 = 1_000;
 
 /// Nodes of the exact search in fixed-work mode, at most: a run of N LNS iterations gives it at
 /// most N nodes too, so `Budget::work(0)` (greedy only) skips it.
@@ -257,7 +260,7 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
         lap(&mut stats, "exact");
         if !exact.proven {
             // Half of the time left to the re-solve guided by the relaxation, the rest to the
-            // re-solves below the top plays.
+            // re-solves of part of the plan.
             let now = Instant::now();
             let (rens_end, nodes) = match fixed {
                 true => (deadline, RENS_WORK_NODES),
@@ -268,8 +271,11 @@ pub fn solve(ctx: &Context, seed: u64, budget: Budget) -> Solution {
             };
             plan = relaxation_re_solve(ctx, plan, nodes, rens_end);
             lap(&mut stats, "rens");
-            let resolves = budget.lns_iterations.unwrap_or(u64::MAX);
-            plan = super::exact::keep::improve(ctx, plan, KEEP_NODES, resolves, deadline);
+            let work = match budget.lns_iterations {
+                Some(iterations) => iterations.saturating_mul(KEEP_WORK_NODES),
+                None => u64::MAX,
+            };
+            plan = super::exact::keep::improve(ctx, plan, KEEP_NODES, work, deadline);
             // The bound holds for every plan: one that reaches it is optimal.
             stats.proven_optimal = plan.score >= exact.bound;
             lap(&mut stats, "keep");

@@ -764,9 +764,9 @@ fn re_solving_below_kept_plays_equals_exhaustive_play_after_them() {
             .filter_map(|(&p, &k)| k.then_some(p))
             .collect();
         let opt = exhaustive::optimum_after(&case.layout, &case.words, &prefix);
-        let (found, complete) = super::exact::keep::resolve_rest(&ctx, &plan, &kept, u64::MAX, far);
-        assert!(complete, "seed {seed}");
-        match found {
+        let resolved = super::exact::keep::resolve_rest(&ctx, &plan, &kept, u64::MAX, far);
+        assert!(resolved.complete, "seed {seed}");
+        match resolved.better {
             Some(found) => {
                 assert!(opt > plan.score, "seed {seed}: {opt} <= {}", plan.score);
                 assert_eq!(found.score, opt, "seed {seed}");
@@ -787,6 +787,79 @@ fn re_solving_below_kept_plays_equals_exhaustive_play_after_them() {
         assert_eq!(replayed, Ok(improved.score), "seed {seed}");
     }
     assert!(better >= 10, "only {better} re-solves beat the plan");
+}
+
+/// The re-solves' drop sets against their definition on random small cases: each mask drops at
+/// least one play, none repeats, they come fewest dropped letters first, and they hold every
+/// "top K by score" and every band of 3-6 rows (or columns) that holds a play of its direction.
+#[test]
+fn drop_sets_hold_every_top_k_and_every_band_smallest_first() {
+    use std::collections::HashSet;
+    let mut sizable = 0;
+    for seed in 0..40u64 {
+        let case = small_case(40_000 + seed);
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let naive = super::baseline::naive_greedy(&case.layout, &case.words, &case.table, None);
+        let plan = Plan::from_plays(&ctx, &naive);
+        let sets = super::exact::keep::drop_sets(&ctx, &plan);
+        let n = plan.plays.len();
+        sizable += (n >= 4) as usize;
+        let dropped = |kept: &Vec<bool>| -> usize {
+            (0..n)
+                .filter(|&i| !kept[i])
+                .map(|i| case.words[plan.plays[i].word as usize].len())
+                .sum()
+        };
+        assert!(
+            sets.iter().all(|m| m.len() == n && m.contains(&false)),
+            "seed {seed}"
+        );
+        assert!(
+            sets.windows(2).all(|w| dropped(&w[0]) <= dropped(&w[1])),
+            "seed {seed}"
+        );
+        let distinct: HashSet<&Vec<bool>> = sets.iter().collect();
+        assert_eq!(distinct.len(), sets.len(), "seed {seed}");
+        let mut by_score: Vec<(std::cmp::Reverse<u64>, usize)> = (0..n)
+            .map(|i| {
+                let p = plan.plays[i];
+                let score = case.layout.score(&case.words[p.word as usize], p.pos);
+                (std::cmp::Reverse(score), i)
+            })
+            .collect();
+        by_score.sort();
+        for k in 1..n {
+            let mut kept = vec![false; n];
+            for &(_, i) in &by_score[..k] {
+                kept[i] = true;
+            }
+            assert!(sets.contains(&kept), "seed {seed}: top {k} missing");
+        }
+        let (width, height) = case.layout.line_shape(Dir::V);
+        for (dir, count) in [(Dir::H, height), (Dir::V, width)] {
+            for lines in (3..=6).filter(|&lines| lines <= count) {
+                for first in 0..=count - lines {
+                    let kept: Vec<bool> = (plan.plays.iter())
+                        .map(|p| {
+                            let (column, row) = (p.pos.start() % width, p.pos.start() / width);
+                            let line = if dir == Dir::H { row } else { column };
+                            p.pos.dir() != dir || line < first || line >= first + lines
+                        })
+                        .collect();
+                    if kept.contains(&false) {
+                        assert!(
+                            sets.contains(&kept),
+                            "seed {seed}: band {dir:?} {first}+{lines}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        sizable >= 20,
+        "only {sizable} of 40 plans have 4 plays or more"
+    );
 }
 
 /// The relaxation-guided re-solve against exhaustive play on tiny boards: the clique relaxation
