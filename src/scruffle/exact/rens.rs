@@ -1,8 +1,8 @@
 //! A re-solve guided by the relaxation (RENS in integer programming): the clique relaxation of
 //! the whole board, solved approximately by subgradient steps whose choices are averaged, names
 //! the candidates a near-optimal fractional plan uses; the candidate search then finds the best
-//! plan among those and the plan's own plays. Unlike the re-solves of part of the plan (`keep`), nothing
-//! of the plan's layout is kept: the relaxation sees the whole board at once.
+//! plan among those and the plan's own plays. Unlike the re-solves of part of the plan (`keep`),
+//! nothing of the plan's layout is kept: the relaxation sees the whole board at once.
 
 use super::bound::keep_best;
 use super::model::Model;
