@@ -218,6 +218,15 @@ impl Layout {
         }
     }
 
+    /// The line a position runs along: its row for H, its column for V (as in `line_cell`).
+    #[inline]
+    pub fn line_of(&self, pos: Pos) -> usize {
+        match pos.dir() {
+            Dir::H => pos.start() / self.width,
+            Dir::V => pos.start() % self.width,
+        }
+    }
+
     /// The lines of direction `dir` (rows for H, columns for V): (how many, cells in each).
     pub fn line_shape(&self, dir: Dir) -> (usize, usize) {
         match dir {

@@ -74,7 +74,7 @@ pub fn drop_sets(ctx: &Context, plan: &Plan) -> Vec<Vec<bool>> {
                         .iter()
                         .map(|p| {
                             p.pos.dir() != dir
-                                || !(first..first + lines).contains(&line_of(ctx, p.pos))
+                                || !(first..first + lines).contains(&ctx.layout.line_of(p.pos))
                         })
                         .collect(),
                 );
@@ -107,15 +107,6 @@ pub fn drop_sets(ctx: &Context, plan: &Plan) -> Vec<Vec<bool>> {
     // Stable: at equal size, bands before ranks, and ranks from the most kept down.
     sets.sort_by_key(dropped);
     sets
-}
-
-/// The line of a position: its row for H, its column for V.
-fn line_of(ctx: &Context, pos: crate::scruffle::layout::Pos) -> usize {
-    let (x, y) = ctx.layout.xy(pos);
-    match pos.dir() {
-        Dir::H => y,
-        Dir::V => x,
-    }
 }
 
 fn play_score(ctx: &Context, plan: &Plan, i: usize) -> u64 {

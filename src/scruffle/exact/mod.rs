@@ -3,7 +3,8 @@
 //! branch and bound over every candidate placement that keeps to the node's letters (`model`),
 //! cut by a Lagrangian bound (`bound`), best first (`search`). When the search ends it has
 //! proved the optimum; otherwise it returns the best plan found and a bound on the optimum.
-//! `keep` runs the same candidate search over the board below a plan's most valuable plays;
+//! `keep` runs the same candidate search over the board a plan leaves when some of its plays are
+//! dropped (those below the most valuable ones, or a band of lines);
 //! `rens` runs it over the candidates a clique relaxation of the whole board uses.
 
 pub mod bound;

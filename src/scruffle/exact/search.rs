@@ -159,11 +159,9 @@ impl<B: OpenBound> Search<'_, B> {
         if self.lag.open(self.model, &node, need) < need - 1e-6 {
             return;
         }
-        let next = (from..self.model.cands.len()).find(|&k| {
-            let s = self.model.cands[k].spelling as usize;
-            self.left[s] > 0 && !self.banned[k] && self.agrees(k)
-        });
-        let Some(k) = next else {
+        let next =
+            (self.model.open_from(from, &self.left, &self.banned)).find(|&(k, _)| self.agrees(k));
+        let Some((k, _)) = next else {
             return;
         };
         self.chosen.push(k as u32);
