@@ -6,7 +6,7 @@
 use super::bits::{BitEval, Groups};
 use super::game::{Dice, Placement};
 use super::geometry::Bits;
-use super::learned::LearnedValue;
+use super::learned::play::PlayValue;
 
 pub trait Evaluation {
     /// The best placement of `dice` on `b` with `rounds_after` rolls to come after it (the first
@@ -90,9 +90,9 @@ impl Evaluation for HandMask {
     }
 }
 
-impl Evaluation for &LearnedValue {
+impl Evaluation for &PlayValue {
     #[inline(always)]
     fn best(&mut self, b: &Bits, dice: Dice, rounds_after: usize) -> Option<Placement> {
-        LearnedValue::best(self, b, dice, rounds_after).map(|(p, _)| p)
+        PlayValue::best(self, b, dice, rounds_after).map(|(p, _)| p)
     }
 }

@@ -3,10 +3,10 @@
 
 use super::game::Placement;
 use super::geometry::Bits;
-use super::learned::LearnedValue;
+use super::learned::play::PlayValue;
 
 /// The expectimax value of placing `p` on `b`, with `rounds_after` rolls to come after it.
-pub fn placement_value(value: &LearnedValue, b: &Bits, p: Placement, rounds_after: usize) -> f32 {
+pub fn placement_value(value: &PlayValue, b: &Bits, p: Placement, rounds_after: usize) -> f32 {
     let geo = &value.features.geo;
     let mut after = *b;
     geo.apply(&mut after, p.cell, p.a, p.b);
@@ -17,7 +17,7 @@ pub fn placement_value(value: &LearnedValue, b: &Bits, p: Placement, rounds_afte
 }
 
 /// The option with the best expectimax value (the first on ties). `opts` must not be empty.
-pub fn best(value: &LearnedValue, b: &Bits, opts: &[Placement], rounds_after: usize) -> Placement {
+pub fn best(value: &PlayValue, b: &Bits, opts: &[Placement], rounds_after: usize) -> Placement {
     best_by(opts, |p| placement_value(value, b, p, rounds_after))
 }
 
@@ -47,7 +47,8 @@ mod tests {
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(8);
         for n in [1, 2] {
             let layout = official(n);
-            let value = LearnedValue::built_in(&layout).unwrap();
+            let value =
+                PlayValue::new(&crate::splitter::learned::LearnedValue::built_in(&layout).unwrap());
             let geo = &value.features.geo;
             for _ in 0..20 {
                 let mut board = Board::new(&layout, 22);

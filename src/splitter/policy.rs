@@ -13,6 +13,7 @@ use super::evaluation::HandMask;
 pub use super::game::{placements, Placement};
 use super::game::{Board, Dice, Move};
 use super::layout::Layout;
+use super::learned::play::PlayValue;
 use super::learned::LearnedValue;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -93,8 +94,8 @@ pub struct Player<'a> {
     pub(super) pool: Option<rayon::ThreadPool>,
     /// The fast mask evaluator, when the board has at most 64 cells.
     pub(super) hand: Option<HandMask>,
-    /// The learned value, when there is one for this layout.
-    pub(super) value: Option<Arc<LearnedValue>>,
+    /// The learned value as the player values afterstates, when there is one for this layout.
+    pub(super) value: Option<Arc<PlayValue>>,
     pub(super) scratch: Vec<u8>,
     opts: Vec<Placement>,
     /// Rollouts run by the last `search` call (for stats).
@@ -117,7 +118,8 @@ impl<'a> Player<'a> {
         let value = settings
             .value
             .clone()
-            .or_else(|| LearnedValue::built_in(layout).map(Arc::new));
+            .or_else(|| LearnedValue::built_in(layout).map(Arc::new))
+            .map(|value| Arc::new(PlayValue::new(&value)));
         let pool = (settings.threads > 1)
             .then(|| {
                 rayon::ThreadPoolBuilder::new()
@@ -223,7 +225,7 @@ impl<'a> Player<'a> {
 }
 
 /// The option with the best learned V after it (the first on ties).
-fn value_greedy(value: &LearnedValue, board: &Board, opts: &[Placement]) -> Placement {
+fn value_greedy(value: &PlayValue, board: &Board, opts: &[Placement]) -> Placement {
     let geo = &value.features.geo;
     let b = geo.from_values(&board.values);
     let after = board.rounds_left.saturating_sub(1);

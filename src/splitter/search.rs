@@ -10,7 +10,7 @@ use super::endgame;
 use super::evaluation::{Evaluation, HandMask};
 use super::game::{Board, Dice, Placement};
 use super::geometry::{Bits, Geometry};
-use super::learned::LearnedValue;
+use super::learned::play::PlayValue;
 use super::policy::{greedy_pick, Limit, Player};
 use rand::Rng;
 use rayon::prelude::*;
@@ -40,7 +40,7 @@ const ROLLOUT_DEPTH: usize = 6;
 #[derive(Clone, Copy)]
 struct Playout<'v> {
     geo: &'v Geometry,
-    value: Option<&'v LearnedValue>,
+    value: Option<&'v PlayValue>,
 }
 
 impl Playout<'_> {

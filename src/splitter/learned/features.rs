@@ -134,9 +134,32 @@ impl FeatureSet {
 
 const PAIR_STATES: usize = 37;
 
+/// A group's part of the features (`Features::group_entry`).
+pub(super) struct GroupEntry {
+    /// Its entry within a stage's block.
+    pub local: usize,
+    /// The cells it still needs, when it has room for them (0 otherwise).
+    pub demand: usize,
+    /// Empty cells whose filling (with any value) could change its entry or its demand; filling
+    /// any other cell leaves both as they are. Only computed on request.
+    pub watch: u64,
+}
+
+/// The demand entry of value v (2..=6) that asks for `d` cells, within a stage's block.
+#[inline(always)]
+pub(super) fn demand_entry(v: usize, d: usize) -> usize {
+    DEMAND + (v - 2) * (DEMAND_CAP + 1) + d.min(DEMAND_CAP)
+}
+
+/// The entry of `count` empty cells with k empty neighbours, within a stage's block.
+#[inline(always)]
+pub(super) fn open_entry(k: usize, count: usize) -> usize {
+    OPEN + k * 8 + count.min(7)
+}
+
 impl Active {
     #[inline(always)]
-    fn push(&mut self, i: usize) {
+    pub(super) fn push(&mut self, i: usize) {
         self.idx[self.n] = i as u32;
         self.n += 1;
     }
@@ -228,6 +251,16 @@ impl Features {
         n
     }
 
+    /// The network input of table entry `entry` (None: the entry is the table's alone, or
+    /// there is no network).
+    #[inline(always)]
+    pub(super) fn net_input(&self, entry: u32) -> Option<u32> {
+        self.net_input
+            .get(entry as usize)
+            .copied()
+            .filter(|&i| i != u32::MAX)
+    }
+
     /// Where the table ends (the network's parameters, if any, follow).
     pub fn table_len(&self) -> usize {
         self.net.as_ref().map_or(self.len, |n| n.at)
@@ -243,85 +276,45 @@ impl Features {
     }
 
     /// The entries switched on by board `b` with `rounds_after` rolls still to come (>= 1).
-    #[inline]
+    #[inline(always)]
     pub fn active(&self, b: &Bits, rounds_after: usize, out: &mut Active) {
         let geo = &self.geo;
         out.n = 0;
         let base = stage_of(rounds_after) * PER_STAGE;
         let mut demand = [0usize; 7];
-        for v in 1..=6usize {
+        for (v, demand) in demand.iter_mut().enumerate().skip(1) {
             let cells = b.by_value[v];
             let mut todo = cells;
             while todo != 0 {
                 let g = geo.flood(todo & todo.wrapping_neg(), cells);
                 todo &= !g;
-                let size = g.count_ones() as usize;
-                if size > v {
-                    out.push(base + DEAD + (v - 1) * 2 + 1);
-                    continue;
-                }
-                let libs = geo.expand(g) & b.empty;
-                let l = libs.count_ones() as usize;
-                if size == v {
-                    let star = (g & geo.star != 0) as usize;
-                    out.push(base + COMPLETE + ((v - 1) * 2 + star) * 4 + l.min(3));
-                    continue;
-                }
-                if l == 0 {
-                    out.push(base + DEAD + (v - 1) * 2);
-                    continue;
-                }
-                let m = v - size;
-                let mut reach = libs;
-                for _ in 1..m {
-                    reach |= geo.expand(reach) & b.empty;
-                }
-                let r = reach.count_ones() as usize;
-                let room = if r < m {
-                    0
-                } else if r == m {
-                    1
-                } else if r <= 2 * m {
-                    2
-                } else {
-                    3
-                };
-                let star = if g & geo.star != 0 {
-                    2
-                } else {
-                    (reach & geo.star != 0) as usize
-                };
-                let rest = cells & !g;
-                let others = geo.expand(libs) & rest;
-                let merge = if others == 0 {
-                    0
-                } else if size + (geo.flood(others, rest).count_ones() as usize) < v {
-                    1
-                } else {
-                    2
-                };
-                if room > 0 {
-                    demand[v] += m;
-                }
-                let shape = (((l.min(3) - 1) * 4 + room) * 3 + star) * 3 + merge;
-                let block = PARTIAL_OF_VALUE[v] + m - 1;
-                out.push(base + PARTIAL + block * PARTIAL_SHAPES + shape);
+                let group = self.group_entry::<false>(b, v, g);
+                *demand += group.demand;
+                out.push(base + group.local);
             }
         }
+        self.board_entries(b, rounds_after, &demand, out);
+    }
+
+    /// The entries that are not a group's: demand per value (`demand`: the groups' demands
+    /// summed per value), open cells, hearts, biases, pairs.
+    #[inline(always)]
+    pub(super) fn board_entries(
+        &self,
+        b: &Bits,
+        rounds_after: usize,
+        demand: &[usize; 7],
+        out: &mut Active,
+    ) {
+        let base = stage_of(rounds_after) * PER_STAGE;
         for (v, &d) in demand.iter().enumerate().skip(2) {
-            out.push(base + DEMAND + (v - 2) * (DEMAND_CAP + 1) + d.min(DEMAND_CAP));
+            out.push(base + demand_entry(v, d));
         }
         for (k, count) in self.open_counts(b.empty).into_iter().enumerate() {
-            out.push(base + OPEN + k * 8 + count.min(7));
+            out.push(base + open_entry(k, count));
         }
-        if geo.hearts != 0 {
-            let filled = geo.hearts & !b.empty;
-            let kind = if filled == 0 {
-                0
-            } else {
-                (1..=6).find(|&v| filled & !b.by_value[v] == 0).unwrap_or(7)
-            };
-            out.push(base + HEARTS + filled.count_ones() as usize * 8 + kind);
+        if let Some(local) = self.hearts_entry(b) {
+            out.push(base + local);
         }
         out.push(base + STAGE_BIAS);
         out.push(ROUND_BIAS + rounds_after.min(ROUND_CAP));
@@ -330,9 +323,139 @@ impl Features {
         }
     }
 
+    /// The entry of group `g` (connected cells of value `v` on `b`, all of them), local to its
+    /// stage's block; the cells it asks for (counted in its value's demand); and, when `WATCH`,
+    /// the empty cells whose filling could change its entry or its demand (`GroupEntry::watch`).
+    #[inline(always)]
+    pub(super) fn group_entry<const WATCH: bool>(&self, b: &Bits, v: usize, g: u64) -> GroupEntry {
+        let geo = &self.geo;
+        let cells = b.by_value[v];
+        let size = g.count_ones() as usize;
+        // A same-value cell next to the group would join it; an emptied neighbour changes its
+        // liberties: either is a change among the group's neighbours.
+        let near = || if WATCH { geo.expand(g) & b.empty } else { 0 };
+        if size > v {
+            let local = DEAD + (v - 1) * 2 + 1;
+            return GroupEntry {
+                local,
+                demand: 0,
+                watch: near(),
+            };
+        }
+        let libs = geo.expand(g) & b.empty;
+        let l = libs.count_ones() as usize;
+        if size == v {
+            let star = (g & geo.star != 0) as usize;
+            let local = COMPLETE + ((v - 1) * 2 + star) * 4 + l.min(3);
+            return GroupEntry {
+                local,
+                demand: 0,
+                watch: near(),
+            };
+        }
+        if l == 0 {
+            let local = DEAD + (v - 1) * 2;
+            return GroupEntry {
+                local,
+                demand: 0,
+                watch: 0,
+            };
+        }
+        let m = v - size;
+        let mut reach = libs;
+        for _ in 1..m {
+            reach |= geo.expand(reach) & b.empty;
+        }
+        let r = reach.count_ones() as usize;
+        let room = if r < m {
+            0
+        } else if r == m {
+            1
+        } else if r <= 2 * m {
+            2
+        } else {
+            3
+        };
+        let star = if g & geo.star != 0 {
+            2
+        } else {
+            (reach & geo.star != 0) as usize
+        };
+        let rest = cells & !g;
+        let others = geo.expand(libs) & rest;
+        let (merge, joined) = if others == 0 {
+            (0, 0)
+        } else {
+            let joined = geo.flood(others, rest);
+            let merge = if size + (joined.count_ones() as usize) < v {
+                1
+            } else {
+                2
+            };
+            (merge, joined)
+        };
+        let shape = (((l.min(3) - 1) * 4 + room) * 3 + star) * 3 + merge;
+        let block = PARTIAL_OF_VALUE[v] + m - 1;
+        // Filling a cell outside the reach leaves the reach as it is (no path within it used
+        // that cell); a cell of value v next to a liberty or next to the groups it would merge
+        // with changes the merge.
+        let watch = if WATCH {
+            (reach | geo.expand(libs) | geo.expand(joined)) & b.empty
+        } else {
+            0
+        };
+        GroupEntry {
+            local: PARTIAL + block * PARTIAL_SHAPES + shape,
+            demand: if room > 0 { m } else { 0 },
+            watch,
+        }
+    }
+
+    /// The hearts' entry, local to its stage's block (None on a layout without hearts).
+    #[inline(always)]
+    pub(super) fn hearts_entry(&self, b: &Bits) -> Option<usize> {
+        let geo = &self.geo;
+        if geo.hearts == 0 {
+            return None;
+        }
+        let filled = geo.hearts & !b.empty;
+        let kind = if filled == 0 {
+            0
+        } else {
+            (1..=6).find(|&v| filled & !b.by_value[v] == 0).unwrap_or(7)
+        };
+        Some(HEARTS + filled.count_ones() as usize * 8 + kind)
+    }
+
+    /// Where the entries of the stage of `rounds_after` start (add an entry's local index).
+    #[inline(always)]
+    pub(super) fn stage_base(rounds_after: usize) -> usize {
+        stage_of(rounds_after) * PER_STAGE
+    }
+
+    /// The pair entry of the pair named at canonical cell `cell` holding `a` there and `m` at its
+    /// mirror (0, 0: empty), with `rounds_after` rolls to come. None without the pair family.
+    #[inline(always)]
+    pub(super) fn pair_entry(
+        &self,
+        cell: usize,
+        a: u8,
+        m: u8,
+        rounds_after: usize,
+    ) -> Option<usize> {
+        if !self.set.pairs {
+            return None;
+        }
+        let k = (self.geo.canonical & ((1u64 << cell) - 1)).count_ones() as usize;
+        let (a, m) = (a as usize, m as usize);
+        let state = if a == 0 { 0 } else { 1 + (a - 1) * 6 + (m - 1) };
+        let base = self.pairs_at + stage_of(rounds_after) * self.pairs.len() * PAIR_STATES;
+        Some(base + k * PAIR_STATES + state)
+    }
+
     /// The pair entries: what each mirror pair holds (empty, or the value named there and the
     /// one at its mirror).
-    #[inline]
+    #[inline(always)]
     fn pair_features(&self, b: &Bits, rounds_after: usize, out: &mut Active) {
         let mut values = [0u8; 64];
         for v in 1..=6u8 {
@@ -385,7 +508,7 @@ impl Features {
 
     /// How many empty cells have 0, 1, 2, 3 and 4 empty neighbours (bit-sliced counting).
     #[inline(always)]
-    fn open_counts(&self, empty: u64) -> [usize; 5] {
+    pub(super) fn open_counts(&self, empty: u64) -> [usize; 5] {
         let geo = &self.geo;
         let (mut b0, mut b1, mut b2) = (0u64, 0u64, 0u64);
         for d in geo.neighbour_masks(empty) {

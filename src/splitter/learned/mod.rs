@@ -3,9 +3,11 @@
 //! its TD trainer (`bot train splitter`).
 
 pub mod blend;
+pub mod delta;
 pub mod features;
 pub mod file;
 pub mod net;
+pub mod play;
 pub mod train;
 pub mod value;
 

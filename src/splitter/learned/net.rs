@@ -23,19 +23,19 @@ pub struct Shape {
 }
 
 impl Shape {
-    fn w1(&self) -> usize {
+    pub(super) fn w1(&self) -> usize {
         self.at
     }
-    fn b1(&self) -> usize {
+    pub(super) fn b1(&self) -> usize {
         self.w1() + self.inputs * self.hidden1
     }
-    fn w2(&self) -> usize {
+    pub(super) fn w2(&self) -> usize {
         self.b1() + self.hidden1
     }
-    fn b2(&self) -> usize {
+    pub(super) fn b2(&self) -> usize {
         self.w2() + self.hidden1 * self.hidden2
     }
-    fn w3(&self) -> usize {
+    pub(super) fn w3(&self) -> usize {
         self.b2() + self.hidden2
     }
     /// Parameters in all.
