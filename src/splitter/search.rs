@@ -14,6 +14,7 @@ use super::learned::play::PlayValue;
 use super::policy::{greedy_pick, Limit, Player};
 use rand::Rng;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 /// Rollouts per candidate added in each batch (all candidates share the batch's dice).
@@ -45,21 +46,69 @@ struct Playout<'v> {
 
 impl Playout<'_> {
     /// The playout's result: the exact final score, or the learned value after `ROLLOUT_DEPTH`
-    /// rolls.
+    /// rolls. The first reply comes from `replies` when an earlier rollout of this candidate met
+    /// the same roll.
     #[inline(always)]
-    fn run(&self, hand: &mut HandMask, start: Bits, first: Placement, rolls: &[Dice]) -> f32 {
+    fn run(
+        &self,
+        hand: &mut HandMask,
+        start: Bits,
+        first: Placement,
+        rolls: &[Dice],
+        replies: &Replies,
+    ) -> f32 {
         let geo = self.geo;
+        let mut b = start;
+        geo.apply(&mut b, first.cell, first.a, first.b);
         match self.value {
             Some(mut v) => {
                 let cut = ROLLOUT_DEPTH.min(rolls.len());
-                let end = rollout_bits(&mut v, geo, start, first, rolls, cut);
+                let end = rollout_from(&mut v, geo, b, rolls, cut, replies);
                 match cut < rolls.len() {
                     true => v.value(&end, rolls.len() - cut),
                     false => geo.exact(&end) as f32,
                 }
             }
-            None => geo.exact(&rollout_bits(hand, geo, start, first, rolls, rolls.len())) as f32,
+            None => geo.exact(&rollout_from(hand, geo, b, rolls, rolls.len(), replies)) as f32,
         }
+    }
+}
+
+/// One candidate's first rollout replies, by the first roll (36 ordered rolls): every rollout of
+/// a candidate starts from the same board, the greedy reply is a function of that board and the
+/// roll, and a candidate meets each roll many times over a move. The rollout threads share the
+/// slots; a slot only ever holds the one reply of its roll, so who writes it first does not
+/// matter.
+struct Replies([AtomicU32; 36]);
+
+/// A slot not yet filled; a filled one holds `FILLED` plus the placement, or `FILLED | NO_PAIR`.
+const FILLED: u32 = 1 << 30;
+const NO_PAIR: u32 = 1 << 29;
+
+impl Replies {
+    fn new() -> Replies {
+        Replies(std::array::from_fn(|_| AtomicU32::new(0)))
+    }
+
+    /// The reply to `dice`, computed by `reply` the first time.
+    #[inline(always)]
+    fn get_or(&self, dice: Dice, reply: impl FnOnce() -> Option<Placement>) -> Option<Placement> {
+        let slot = &self.0[(dice.0 as usize - 1) * 6 + dice.1 as usize - 1];
+        let code = slot.load(Ordering::Relaxed);
+        if code & FILLED != 0 {
+            return (code & NO_PAIR == 0).then_some(Placement {
+                cell: (code & 0xff) as usize,
+                a: (code >> 8 & 0xff) as u8,
+                b: (code >> 16 & 0xff) as u8,
+            });
+        }
+        let p = reply();
+        let code = match p {
+            Some(p) => FILLED | p.cell as u32 | (p.a as u32) << 8 | (p.b as u32) << 16,
+            None => FILLED | NO_PAIR,
+        };
+        slot.store(code, Ordering::Relaxed);
+        p
     }
 }
 
@@ -108,6 +157,7 @@ impl<'a> Player<'a> {
         let mut alive: Vec<usize> = (0..opts.len()).collect();
         // results[i][j]: result of candidate i on dice sequence j (all alive share every j).
         let mut results: Vec<Vec<f32>> = vec![Vec::new(); opts.len()];
+        let replies: Vec<Replies> = opts.iter().map(|_| Replies::new()).collect();
         let mut seqs = vec![vec![Dice(1, 1); future]; BATCH];
         let mut batches = 0u32;
         let geo = self.hand.as_ref().map(|h| h.be.geometry().clone());
@@ -138,7 +188,9 @@ impl<'a> Player<'a> {
                                 (!late()).then(|| {
                                     share
                                         .iter()
-                                        .map(|seq| playout.run(&mut hand, start, opts[i], seq))
+                                        .map(|seq| {
+                                            playout.run(&mut hand, start, opts[i], seq, &replies[i])
+                                        })
                                         .collect()
                                 })
                             })
@@ -245,54 +297,58 @@ impl<'a> Player<'a> {
     }
 }
 
-/// The board after `first` and the first `cut` of `rolls`, each placed by `e` (rolls still to come
-/// counted over all of `rolls`). With the bit-counting instructions when the CPU has them.
+/// The board `b` after the first `cut` of `rolls`, each placed by `e` (rolls still to come
+/// counted over all of `rolls`; the first reply from `replies`). With the bit-counting
+/// instructions when the CPU has them.
 #[inline(always)]
-fn rollout_bits<E: Evaluation>(
+fn rollout_from<E: Evaluation>(
     e: &mut E,
     geo: &Geometry,
-    start: Bits,
-    first: Placement,
+    b: Bits,
     rolls: &[Dice],
     cut: usize,
+    replies: &Replies,
 ) -> Bits {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
     {
         // SAFETY: the CPU has the features the function is compiled for (checked just above).
-        return unsafe { rollout_bits_popcnt(e, geo, start, first, rolls, cut) };
+        return unsafe { rollout_popcnt(e, geo, b, rolls, cut, replies) };
     }
-    rollout_board(e, geo, start, first, rolls, cut)
+    rollout_board(e, geo, b, rolls, cut, replies)
 }
 
 /// `rollout_board` compiled with the bit-counting instructions: the default x86-64 target counts
 /// bits in software, and the evaluations count a lot. Same integer results, same float code.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1")]
-fn rollout_bits_popcnt<E: Evaluation>(
+fn rollout_popcnt<E: Evaluation>(
     e: &mut E,
     geo: &Geometry,
-    start: Bits,
-    first: Placement,
+    b: Bits,
     rolls: &[Dice],
     cut: usize,
+    replies: &Replies,
 ) -> Bits {
-    rollout_board(e, geo, start, first, rolls, cut)
+    rollout_board(e, geo, b, rolls, cut, replies)
 }
 
 #[inline(always)]
 fn rollout_board<E: Evaluation>(
     e: &mut E,
     geo: &Geometry,
-    start: Bits,
-    first: Placement,
+    mut b: Bits,
     rolls: &[Dice],
     cut: usize,
+    replies: &Replies,
 ) -> Bits {
-    let mut b = start;
-    geo.apply(&mut b, first.cell, first.a, first.b);
     for (k, &dice) in rolls[..cut].iter().enumerate() {
-        let Some(p) = e.best(&b, dice, rolls.len() - 1 - k) else {
+        let after = rolls.len() - 1 - k;
+        let reply = match k {
+            0 => replies.get_or(dice, || e.best(&b, dice, after)),
+            _ => e.best(&b, dice, after),
+        };
+        let Some(p) = reply else {
             break;
         };
         geo.apply(&mut b, p.cell, p.a, p.b);
@@ -561,10 +617,53 @@ mod tests {
             let geo = be.geometry().clone();
             let slow = rollout_board_by_region(&mut be, start, first, &rolls);
             let mut hand = HandMask::new(be);
-            let fast = rollout_bits(&mut hand, &geo, start, first, &rolls, rolls.len());
+            let mut b = start;
+            geo.apply(&mut b, first.cell, first.a, first.b);
+            let fast = rollout_from(&mut hand, &geo, b, &rolls, rolls.len(), &Replies::new());
             assert_eq!(fast, slow, "case {case}");
             positions += 1;
         }
         assert!(positions > 1000, "{positions}");
+    }
+
+    /// Rollouts that take their first reply from a candidate's shared `Replies` end where
+    /// rollouts computing every reply end, with the learned value and with the hand evaluation,
+    /// over many sequences whose first rolls repeat.
+    #[test]
+    fn remembered_first_replies_change_no_rollout() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(71);
+        let layout = official(2);
+        let value = crate::splitter::learned::LearnedValue::built_in(&layout).unwrap();
+        let play = PlayValue::new(&value);
+        let geo = play.features.geo.clone();
+        let mut hand =
+            HandMask::new(BitEval::new(&layout, EvalParams::for_layout(&layout)).unwrap());
+        let mut remembered = 0;
+        for _ in 0..20 {
+            let placements = rng.random_range(0..15);
+            let b = crate::splitter::geometry::random_board(&geo, &mut rng, placements);
+            let (shared_value, shared_hand) = (Replies::new(), Replies::new());
+            // Every rollout of a move has as many rolls to come (the memo's key is the roll).
+            let len = rng.random_range(1..9);
+            for _ in 0..60 {
+                let rolls: Vec<Dice> = (0..len)
+                    .map(|_| Dice(rng.random_range(1..=6), rng.random_range(1..=6)))
+                    .collect();
+                let mut v = &play;
+                let cut = len.min(ROLLOUT_DEPTH);
+                let fresh = rollout_from(&mut v, &geo, b, &rolls, cut, &Replies::new());
+                let kept = rollout_from(&mut v, &geo, b, &rolls, cut, &shared_value);
+                assert_eq!(kept, fresh);
+                let fresh = rollout_from(&mut hand, &geo, b, &rolls, len, &Replies::new());
+                let kept = rollout_from(&mut hand, &geo, b, &rolls, len, &shared_hand);
+                assert_eq!(kept, fresh);
+            }
+            remembered += shared_value
+                .0
+                .iter()
+                .filter(|s| s.load(Ordering::Relaxed) != 0)
+                .count();
+        }
+        assert!(remembered > 200, "{remembered}");
     }
 }

@@ -16,6 +16,7 @@ struct Group {
     demand: u8,
     cells: u64,
     watch: u64,
+    watch_same: u64,
     entry: u32,
 }
 
@@ -81,6 +82,7 @@ impl BoardAnalysis {
                     demand: e.demand as u8,
                     cells: g,
                     watch: e.watch,
+                    watch_same: e.watch_same,
                     entry: (stage_base + e.local) as u32,
                 });
                 active.push(stage_base + e.local);
@@ -110,15 +112,18 @@ impl BoardAnalysis {
         let placed = (1u64 << cell) | (1u64 << mirror);
         let mut after = self.board;
         geo.apply(&mut after, cell, a, m);
-        // Cells whose groups are recomputed: the placed ones and those of every touched group.
-        let mut seeds = [0u64; 7];
+        // The placed cells by value.
+        let mut by_value = [0u64; 7];
         if mirror != cell {
-            seeds[a as usize] |= 1 << cell;
+            by_value[a as usize] |= 1 << cell;
         }
-        seeds[m as usize] |= 1 << mirror;
+        by_value[m as usize] |= 1 << mirror;
+        // Cells whose groups are recomputed: the placed ones and those of every touched group.
+        let mut seeds = by_value;
         let mut demand = self.demand;
         for g in &self.groups {
-            if g.watch & placed != 0 {
+            let same = by_value[g.value as usize];
+            if g.watch & placed != 0 || g.watch_same & same != 0 {
                 out.removed.push(g.entry);
                 demand[g.value as usize] -= g.demand as usize;
                 seeds[g.value as usize] |= g.cells;

@@ -140,9 +140,26 @@ pub(super) struct GroupEntry {
     pub local: usize,
     /// The cells it still needs, when it has room for them (0 otherwise).
     pub demand: usize,
-    /// Empty cells whose filling (with any value) could change its entry or its demand; filling
-    /// any other cell leaves both as they are. Only computed on request.
+    /// Empty cells whose filling with any value could change its entry or its demand, and those
+    /// whose filling with the group's own value could (a placement fills two cells: filling any
+    /// two others leaves both as they are). Only computed on request.
     pub watch: u64,
+    pub watch_same: u64,
+}
+
+/// The room of a partial group missing m cells with r empty cells within reach: short, exact,
+/// some, plenty.
+#[inline(always)]
+fn room_of(r: usize, m: usize) -> usize {
+    if r < m {
+        0
+    } else if r == m {
+        1
+    } else if r <= 2 * m {
+        2
+    } else {
+        3
+    }
 }
 
 /// The demand entry of value v (2..=6) that asks for `d` cells, within a stage's block.
@@ -325,32 +342,35 @@ impl Features {
 
     /// The entry of group `g` (connected cells of value `v` on `b`, all of them), local to its
     /// stage's block; the cells it asks for (counted in its value's demand); and, when `WATCH`,
-    /// the empty cells whose filling could change its entry or its demand (`GroupEntry::watch`).
+    /// the empty cells whose filling could change its entry or its demand (`GroupEntry`).
     #[inline(always)]
     pub(super) fn group_entry<const WATCH: bool>(&self, b: &Bits, v: usize, g: u64) -> GroupEntry {
         let geo = &self.geo;
         let cells = b.by_value[v];
         let size = g.count_ones() as usize;
-        // A same-value cell next to the group would join it; an emptied neighbour changes its
-        // liberties: either is a change among the group's neighbours.
-        let near = || if WATCH { geo.expand(g) & b.empty } else { 0 };
+        let libs = geo.expand(g) & b.empty;
+        // A cell of the group's value next to it joins it (and so makes another group).
+        let joins = if WATCH { libs } else { 0 };
         if size > v {
             let local = DEAD + (v - 1) * 2 + 1;
             return GroupEntry {
                 local,
                 demand: 0,
-                watch: near(),
+                watch: 0,
+                watch_same: joins,
             };
         }
-        let libs = geo.expand(g) & b.empty;
         let l = libs.count_ones() as usize;
+        // Liberties counted up to 3: two filled change the count only from 4 down.
+        let counted = if WATCH && l <= 4 { libs } else { 0 };
         if size == v {
             let star = (g & geo.star != 0) as usize;
             let local = COMPLETE + ((v - 1) * 2 + star) * 4 + l.min(3);
             return GroupEntry {
                 local,
                 demand: 0,
-                watch: near(),
+                watch: counted,
+                watch_same: joins,
             };
         }
         if l == 0 {
@@ -359,23 +379,20 @@ impl Features {
                 local,
                 demand: 0,
                 watch: 0,
+                watch_same: 0,
             };
         }
         let m = v - size;
-        let mut reach = libs;
-        for _ in 1..m {
-            reach |= geo.expand(reach) & b.empty;
+        // The reach in layers: cells first reached at step j (the liberties at step 1) are
+        // `layers[j] & !layers[j - 1]`.
+        let mut layers = [0u64; 6];
+        layers[1] = libs;
+        for j in 2..=m {
+            layers[j] = layers[j - 1] | (geo.expand(layers[j - 1]) & b.empty);
         }
+        let reach = layers[m];
         let r = reach.count_ones() as usize;
-        let room = if r < m {
-            0
-        } else if r == m {
-            1
-        } else if r <= 2 * m {
-            2
-        } else {
-            3
-        };
+        let room = room_of(r, m);
         let star = if g & geo.star != 0 {
             2
         } else {
@@ -396,18 +413,42 @@ impl Features {
         };
         let shape = (((l.min(3) - 1) * 4 + room) * 3 + star) * 3 + merge;
         let block = PARTIAL_OF_VALUE[v] + m - 1;
-        // Filling a cell outside the reach leaves the reach as it is (no path within it used
-        // that cell); a cell of value v next to a liberty or next to the groups it would merge
-        // with changes the merge.
-        let watch = if WATCH {
-            (reach | geo.expand(libs) | geo.expand(joined)) & b.empty
+        let (watch, watch_same) = if WATCH {
+            // A cell of value v next to a liberty or next to the groups it would merge with
+            // changes the merge; a filled liberty changes the liberties counted, and the groups
+            // next to the liberties.
+            let same = geo.expand(libs) | geo.expand(joined);
+            let mut watch = if others != 0 { libs } else { counted };
+            // Filling cells first reached at step j or later leaves every other cell reached
+            // by step j where it was (their shortest paths only cross earlier steps), so the
+            // reach keeps at least |layers[j]| - 2 cells: the room can only change where that
+            // count has another room. Likewise a star reached by step j stays within reach
+            // unless both cells are stars.
+            let first_star = (1..=m).find(|&j| layers[j] & geo.star != 0);
+            for j in 1..=m {
+                let layer = layers[j] & !layers[j - 1];
+                let keeps = (layers[j].count_ones() as usize).saturating_sub(2);
+                if room_of(keeps, m) != room {
+                    watch |= layer;
+                }
+                if star == 1 {
+                    let i = first_star.expect("a star is within reach");
+                    if j < i {
+                        watch |= layer;
+                    } else if j == i && (layers[i] & geo.star).count_ones() <= 2 {
+                        watch |= layers[i] & geo.star;
+                    }
+                }
+            }
+            (watch & b.empty, same & b.empty)
         } else {
-            0
+            (0, 0)
         };
         GroupEntry {
             local: PARTIAL + block * PARTIAL_SHAPES + shape,
             demand: if room > 0 { m } else { 0 },
             watch,
+            watch_same,
         }
     }
 

@@ -415,7 +415,9 @@ struct Afterstates<'a> {
 impl<'a> Afterstates<'a> {
     #[inline(always)]
     fn new(value: &'a PlayValue, b: &Bits, rounds_after: usize) -> Afterstates<'a> {
-        let board = (rounds_after > 0).then(|| {
+        // (An `if`, not a closure: a closure would be compiled apart, without the caller's
+        // instruction set.)
+        let board = if rounds_after > 0 {
             let analysis = BoardAnalysis::new(&value.features, b, rounds_after);
             let mut change = Change::default();
             change.add(value, analysis.active.as_slice(), 1);
@@ -424,8 +426,10 @@ impl<'a> Afterstates<'a> {
                 pre1 = n.b1;
                 n.accumulate(&mut pre1, &change.plus, &[]);
             }
-            (analysis, change.table, pre1)
-        });
+            Some((analysis, change.table, pre1))
+        } else {
+            None
+        };
         Afterstates {
             value,
             board,
@@ -450,10 +454,10 @@ impl<'a> Afterstates<'a> {
             return geo.exact(&after) as f32;
         }
         self.delta.cancel();
-        let mut change = Change::default();
-        change.add(value, &self.delta.added, 1);
-        change.add(value, &self.delta.removed, -1);
-        value.finish(wide, table.wrapping_add(change.table), pre1, &change)
+        let mut sums = Change::default();
+        sums.add(value, &self.delta.added, 1);
+        sums.add(value, &self.delta.removed, -1);
+        value.finish(wide, table.wrapping_add(sums.table), pre1, &sums)
     }
 }
 
