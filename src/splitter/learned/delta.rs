@@ -33,29 +33,26 @@ pub struct BoardAnalysis {
     hearts: Option<usize>,
 }
 
-/// The entries an afterstate switches off and on relative to its board (an entry in both lists
-/// may cancel out; `cancel` removes such pairs).
-#[derive(Default)]
-pub struct Delta {
-    pub removed: ArrayVec<u32, 80>,
-    pub added: ArrayVec<u32, 80>,
+/// Where an afterstate's changed entries go: `off` for each entry of the board it switches off,
+/// `on` for each it switches on (an entry may go off and back on).
+pub trait Entries {
+    fn on(&mut self, entry: u32);
+    fn off(&mut self, entry: u32);
 }
 
-impl Delta {
-    /// Drop the entries that are both removed and added (each pair once).
-    #[inline(always)]
-    pub fn cancel(&mut self) {
-        let mut i = 0;
-        while i < self.added.len() {
-            let e = self.added[i];
-            match self.removed.iter().position(|&r| r == e) {
-                Some(j) => {
-                    self.removed.swap_remove(j);
-                    self.added.swap_remove(i);
-                }
-                None => i += 1,
-            }
-        }
+/// The entries an afterstate switches off and on relative to its board, as lists.
+#[derive(Default)]
+pub struct Delta {
+    pub removed: Vec<u32>,
+    pub added: Vec<u32>,
+}
+
+impl Entries for Delta {
+    fn on(&mut self, entry: u32) {
+        self.added.push(entry);
+    }
+    fn off(&mut self, entry: u32) {
+        self.removed.push(entry);
     }
 }
 
@@ -104,10 +101,8 @@ impl BoardAnalysis {
     /// The entries that placing `a` at canonical free `cell` and `m` at its mirror switches off
     /// and on (the afterstate with the same rolls to come), into `out`; returns the afterstate.
     #[inline(always)]
-    pub fn delta(&self, f: &Features, cell: usize, a: u8, m: u8, out: &mut Delta) -> Bits {
+    pub fn delta(&self, f: &Features, cell: usize, a: u8, m: u8, out: &mut impl Entries) -> Bits {
         let geo = &f.geo;
-        out.removed.clear();
-        out.added.clear();
         let mirror = geo.mirror(cell);
         let placed = (1u64 << cell) | (1u64 << mirror);
         let mut after = self.board;
@@ -124,7 +119,7 @@ impl BoardAnalysis {
         for g in &self.groups {
             let same = by_value[g.value as usize];
             if g.watch & placed != 0 || g.watch_same & same != 0 {
-                out.removed.push(g.entry);
+                out.off(g.entry);
                 demand[g.value as usize] -= g.demand as usize;
                 seeds[g.value as usize] |= g.cells;
             }
@@ -137,14 +132,14 @@ impl BoardAnalysis {
                 todo &= !g;
                 let e = f.group_entry::<false>(&after, v, g);
                 demand[v] += e.demand;
-                out.added.push((self.stage_base + e.local) as u32);
+                out.on((self.stage_base + e.local) as u32);
             }
         }
         let base = self.stage_base;
         let mut swap = |old: usize, new: usize| {
             if old != new {
-                out.removed.push((base + old) as u32);
-                out.added.push((base + new) as u32);
+                out.off((base + old) as u32);
+                out.on((base + new) as u32);
             }
         };
         for (v, (&old, &new)) in self.demand.iter().zip(&demand).enumerate().skip(2) {
@@ -162,8 +157,8 @@ impl BoardAnalysis {
             f.pair_entry(cell, 0, 0, self.rounds_after),
             f.pair_entry(cell, named, m, self.rounds_after),
         ) {
-            out.removed.push(old as u32);
-            out.added.push(new as u32);
+            out.off(old as u32);
+            out.on(new as u32);
         }
         after
     }
@@ -187,7 +182,6 @@ mod tests {
     fn board_entries_plus_the_delta_equal_the_afterstate_entries() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(53);
         let mut scratch = Active::default();
-        let mut delta = Delta::default();
         let mut checked = 0;
         for case in 0..5000 {
             let layout = if case % 2 == 0 {
@@ -209,13 +203,11 @@ mod tests {
                 let cell = free.trailing_zeros() as usize;
                 free &= free - 1;
                 let (a, m) = (rng.random_range(1..=6), rng.random_range(1..=6));
+                let mut delta = Delta::default();
                 let after = analysis.delta(&f, cell, a, m, &mut delta);
                 let mut expected = b;
                 f.geo.apply(&mut expected, cell, a, m);
                 assert_eq!(after, expected, "case {case}");
-                if case % 2 == 0 {
-                    delta.cancel();
-                }
                 let mut fast = analysis.active.as_slice().to_vec();
                 for &e in &delta.removed {
                     let i = fast.iter().position(|&x| x == e);

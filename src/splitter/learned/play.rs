@@ -6,13 +6,12 @@
 //! afterstate. Against the float `LearnedValue` (what training uses), V moves by a few
 //! hundred-thousandths of a point (bounded and tested).
 
-use super::delta::{BoardAnalysis, Delta};
+use super::delta::{BoardAnalysis, Entries};
 use super::features::{Active, Features};
 use super::net::{Shape, MAX_HIDDEN};
 use super::value::{average_over_rolls, BestByDice, LearnedValue};
 use crate::splitter::game::{Dice, Placement};
 use crate::splitter::geometry::Bits;
-use arrayvec::ArrayVec;
 
 /// Table weights are held in units of 2^-TABLE_BITS of a point.
 const TABLE_BITS: i32 = 24;
@@ -102,8 +101,10 @@ impl PlayValue {
         }
         let mut active = Active::default();
         self.features.active(b, rounds_after, &mut active);
-        let mut change = Change::default();
-        change.add(self, active.as_slice(), 1);
+        let mut change = Change::new(self);
+        for &e in active.as_slice() {
+            change.on(e);
+        }
         let base = self.net.as_ref().map_or([0; MAX_HIDDEN], |n| n.b1);
         self.finish(wide, change.table, &base, &change)
     }
@@ -176,39 +177,72 @@ impl PlayValue {
 
     /// V from a table sum and the first layer's sums `pre1` changed by `change`'s inputs.
     #[inline(always)]
-    fn finish(&self, wide: bool, table: i64, pre1: &[i32; MAX_HIDDEN], change: &Change) -> f32 {
+    fn finish(&self, wide: bool, table: i64, pre1: &[i32; MAX_HIDDEN], change: &Change<'_>) -> f32 {
         let table = (table as f64 * 2f64.powi(-TABLE_BITS)) as f32;
         match &self.net {
             None => table,
-            Some(n) => table + n.value(wide, pre1, &change.plus, &change.minus),
+            Some(n) => table + n.value(wide, pre1, change.plus.as_slice(), change.minus.as_slice()),
         }
     }
 }
 
 /// A change of entries: the table's sum over them, and the network inputs to add and take away.
-#[derive(Default)]
-struct Change {
+struct Change<'a> {
+    value: &'a PlayValue,
     table: i64,
-    plus: ArrayVec<u32, 144>,
-    minus: ArrayVec<u32, 144>,
+    plus: Inputs,
+    minus: Inputs,
 }
 
-impl Change {
-    /// Count entries `entries` once more (`sign` 1) or once less (-1).
+/// Network inputs (at most one per entry of a board).
+struct Inputs {
+    list: [u32; 144],
+    n: usize,
+}
+
+impl Inputs {
     #[inline(always)]
-    fn add(&mut self, value: &PlayValue, entries: &[u32], sign: i64) {
-        for &e in entries {
-            self.table = self
-                .table
-                .wrapping_add(value.table[e as usize].wrapping_mul(sign));
-            if let Some(input) = value.features.net_input(e) {
-                let list = if sign > 0 {
-                    &mut self.plus
-                } else {
-                    &mut self.minus
-                };
-                list.push(input);
-            }
+    fn push(&mut self, input: u32) {
+        self.list[self.n] = input;
+        self.n += 1;
+    }
+
+    #[inline(always)]
+    fn as_slice(&self) -> &[u32] {
+        &self.list[..self.n]
+    }
+}
+
+impl<'a> Change<'a> {
+    #[inline(always)]
+    fn new(value: &'a PlayValue) -> Change<'a> {
+        let none = || Inputs {
+            list: [0; 144],
+            n: 0,
+        };
+        Change {
+            value,
+            table: 0,
+            plus: none(),
+            minus: none(),
+        }
+    }
+}
+
+impl Entries for Change<'_> {
+    #[inline(always)]
+    fn on(&mut self, e: u32) {
+        self.table = self.table.wrapping_add(self.value.table[e as usize]);
+        if let Some(input) = self.value.features.net_input(e) {
+            self.plus.push(input);
+        }
+    }
+
+    #[inline(always)]
+    fn off(&mut self, e: u32) {
+        self.table = self.table.wrapping_sub(self.value.table[e as usize]);
+        if let Some(input) = self.value.features.net_input(e) {
+            self.minus.push(input);
         }
     }
 }
@@ -409,7 +443,6 @@ struct Afterstates<'a> {
     /// follows the afterstates (they are valued by their exact score).
     board: Option<(BoardAnalysis, i64, [i32; MAX_HIDDEN])>,
     at: Bits,
-    delta: Delta,
 }
 
 impl<'a> Afterstates<'a> {
@@ -419,12 +452,14 @@ impl<'a> Afterstates<'a> {
         // instruction set.)
         let board = if rounds_after > 0 {
             let analysis = BoardAnalysis::new(&value.features, b, rounds_after);
-            let mut change = Change::default();
-            change.add(value, analysis.active.as_slice(), 1);
+            let mut change = Change::new(value);
+            for &e in analysis.active.as_slice() {
+                change.on(e);
+            }
             let mut pre1 = [0; MAX_HIDDEN];
             if let Some(n) = &value.net {
                 pre1 = n.b1;
-                n.accumulate(&mut pre1, &change.plus, &[]);
+                n.accumulate(&mut pre1, change.plus.as_slice(), &[]);
             }
             Some((analysis, change.table, pre1))
         } else {
@@ -434,7 +469,6 @@ impl<'a> Afterstates<'a> {
             value,
             board,
             at: *b,
-            delta: Delta::default(),
         }
     }
 
@@ -449,15 +483,12 @@ impl<'a> Afterstates<'a> {
             geo.apply(&mut after, cell, a, m);
             return geo.exact(&after) as f32;
         };
-        let after = analysis.delta(&value.features, cell, a, m, &mut self.delta);
+        let mut change = Change::new(value);
+        let after = analysis.delta(&value.features, cell, a, m, &mut change);
         if geo.free_canonical(&after) == 0 {
             return geo.exact(&after) as f32;
         }
-        self.delta.cancel();
-        let mut sums = Change::default();
-        sums.add(value, &self.delta.added, 1);
-        sums.add(value, &self.delta.removed, -1);
-        value.finish(wide, table.wrapping_add(sums.table), pre1, &sums)
+        value.finish(wide, table.wrapping_add(change.table), pre1, &change)
     }
 }
 
