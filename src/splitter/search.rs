@@ -10,7 +10,7 @@ use super::endgame;
 use super::evaluation::{Evaluation, HandMask};
 use super::game::{Board, Dice, Placement};
 use super::geometry::{Bits, Geometry};
-use super::learned::play::PlayValue;
+use super::learned::play::{PlayValue, RolloutBoard};
 use super::policy::{greedy_pick, Limit, Player};
 use rand::Rng;
 use rayon::prelude::*;
@@ -61,14 +61,7 @@ impl Playout<'_> {
         let mut b = start;
         geo.apply(&mut b, first.cell, first.a, first.b);
         match self.value {
-            Some(mut v) => {
-                let cut = ROLLOUT_DEPTH.min(rolls.len());
-                let end = rollout_from(&mut v, geo, b, rolls, cut, replies);
-                match cut < rolls.len() {
-                    true => v.value(&end, rolls.len() - cut),
-                    false => geo.exact(&end) as f32,
-                }
-            }
+            Some(v) => learned_rollout(v, b, rolls, replies).1,
             None => geo.exact(&rollout_from(hand, geo, b, rolls, rolls.len(), replies)) as f32,
         }
     }
@@ -93,23 +86,69 @@ impl Replies {
     /// The reply to `dice`, computed by `reply` the first time.
     #[inline(always)]
     fn get_or(&self, dice: Dice, reply: impl FnOnce() -> Option<Placement>) -> Option<Placement> {
-        let slot = &self.0[(dice.0 as usize - 1) * 6 + dice.1 as usize - 1];
-        let code = slot.load(Ordering::Relaxed);
-        if code & FILLED != 0 {
-            return (code & NO_PAIR == 0).then_some(Placement {
-                cell: (code & 0xff) as usize,
-                a: (code >> 8 & 0xff) as u8,
-                b: (code >> 16 & 0xff) as u8,
-            });
-        }
-        let p = reply();
-        let code = match p {
+        self.get(dice).unwrap_or_else(|| {
+            let p = reply();
+            self.set(dice, p);
+            p
+        })
+    }
+
+    /// The reply to `dice` when known.
+    #[inline(always)]
+    fn get(&self, dice: Dice) -> Option<Option<Placement>> {
+        let code = self.slot(dice).load(Ordering::Relaxed);
+        (code & FILLED != 0).then_some((code & NO_PAIR == 0).then_some(Placement {
+            cell: (code & 0xff) as usize,
+            a: (code >> 8 & 0xff) as u8,
+            b: (code >> 16 & 0xff) as u8,
+        }))
+    }
+
+    #[inline(always)]
+    fn set(&self, dice: Dice, reply: Option<Placement>) {
+        let code = match reply {
             Some(p) => FILLED | p.cell as u32 | (p.a as u32) << 8 | (p.b as u32) << 16,
             None => FILLED | NO_PAIR,
         };
-        slot.store(code, Ordering::Relaxed);
-        p
+        self.slot(dice).store(code, Ordering::Relaxed);
     }
+
+    #[inline(always)]
+    fn slot(&self, dice: Dice) -> &AtomicU32 {
+        &self.0[(dice.0 as usize - 1) * 6 + dice.1 as usize - 1]
+    }
+}
+
+/// A rollout with the learned value from board `b`: `rolls` played greedily, cut after
+/// `ROLLOUT_DEPTH`; the board where it ends and its value (the exact score when no roll is left
+/// or the board is full). Each step's board is analysed from the step before, and the last
+/// step's chosen value is the value of where it ends (the same number `PlayValue::value`
+/// gives, to the bit).
+#[inline(always)]
+fn learned_rollout(v: &PlayValue, mut b: Bits, rolls: &[Dice], replies: &Replies) -> (Bits, f32) {
+    let cut = ROLLOUT_DEPTH.min(rolls.len());
+    let mut board = RolloutBoard::default();
+    let mut last = None;
+    for (k, &dice) in rolls[..cut].iter().enumerate() {
+        let after = rolls.len() - 1 - k;
+        let (reply, value) = match (k, replies.get(dice)) {
+            (0, Some(reply)) => (reply, None),
+            _ => {
+                let best = v.rollout_best(&mut board, &b, dice, after);
+                if k == 0 {
+                    replies.set(dice, best.map(|(p, _)| p));
+                }
+                (best.map(|(p, _)| p), best.map(|(_, value)| value))
+            }
+        };
+        let Some(p) = reply else {
+            break;
+        };
+        v.features.geo.apply(&mut b, p.cell, p.a, p.b);
+        last = value;
+    }
+    let value = last.unwrap_or_else(|| v.value(&b, rolls.len() - cut));
+    (b, value)
 }
 
 impl<'a> Player<'a> {
@@ -626,43 +665,51 @@ mod tests {
         assert!(positions > 1000, "{positions}");
     }
 
-    /// Rollouts that take their first reply from a candidate's shared `Replies` end where
-    /// rollouts computing every reply end, with the learned value and with the hand evaluation,
-    /// over many sequences whose first rolls repeat.
+    /// A rollout with the learned value, by one step analysed from the step before and with
+    /// its first reply from a candidate's shared `Replies`, ends where a rollout valuing every
+    /// step from scratch ends, with the same value to the bit; with the hand evaluation too.
+    /// Over many sequences whose first rolls repeat, on random boards.
     #[test]
-    fn remembered_first_replies_change_no_rollout() {
+    fn rollouts_from_the_step_before_and_remembered_replies_match_rollouts_from_scratch() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(71);
-        let layout = official(2);
-        let value = crate::splitter::learned::LearnedValue::built_in(&layout).unwrap();
-        let play = PlayValue::new(&value);
-        let geo = play.features.geo.clone();
-        let mut hand =
-            HandMask::new(BitEval::new(&layout, EvalParams::for_layout(&layout)).unwrap());
         let mut remembered = 0;
-        for _ in 0..20 {
-            let placements = rng.random_range(0..15);
-            let b = crate::splitter::geometry::random_board(&geo, &mut rng, placements);
-            let (shared_value, shared_hand) = (Replies::new(), Replies::new());
-            // Every rollout of a move has as many rolls to come (the memo's key is the roll).
-            let len = rng.random_range(1..9);
-            for _ in 0..60 {
-                let rolls: Vec<Dice> = (0..len)
-                    .map(|_| Dice(rng.random_range(1..=6), rng.random_range(1..=6)))
-                    .collect();
-                let mut v = &play;
-                let cut = len.min(ROLLOUT_DEPTH);
-                let fresh = rollout_from(&mut v, &geo, b, &rolls, cut, &Replies::new());
-                let kept = rollout_from(&mut v, &geo, b, &rolls, cut, &shared_value);
-                assert_eq!(kept, fresh);
-                let fresh = rollout_from(&mut hand, &geo, b, &rolls, len, &Replies::new());
-                let kept = rollout_from(&mut hand, &geo, b, &rolls, len, &shared_hand);
-                assert_eq!(kept, fresh);
+        for n in [1, 2] {
+            let layout = official(n);
+            let value = crate::splitter::learned::LearnedValue::built_in(&layout).unwrap();
+            let play = PlayValue::new(&value);
+            let geo = play.features.geo.clone();
+            let be = BitEval::new(&layout, EvalParams::for_layout(&layout)).unwrap();
+            let mut hand = HandMask::new(be);
+            for _ in 0..20 {
+                let placements = rng.random_range(0..26);
+                let b = crate::splitter::geometry::random_board(&geo, &mut rng, placements);
+                let (shared_value, shared_hand) = (Replies::new(), Replies::new());
+                // Every rollout of a move has as many rolls to come (the memo's key is the roll).
+                let len = rng.random_range(1..12);
+                for _ in 0..40 {
+                    let rolls: Vec<Dice> = (0..len)
+                        .map(|_| Dice(rng.random_range(1..=6), rng.random_range(1..=6)))
+                        .collect();
+                    let cut = len.min(ROLLOUT_DEPTH);
+                    let mut end = b;
+                    for (k, &dice) in rolls[..cut].iter().enumerate() {
+                        match play.best(&end, dice, len - 1 - k) {
+                            Some((p, _)) => geo.apply(&mut end, p.cell, p.a, p.b),
+                            None => break,
+                        }
+                    }
+                    let expected = (end, play.value(&end, len - cut));
+                    assert_eq!(learned_rollout(&play, b, &rolls, &shared_value), expected);
+                    let fresh = rollout_from(&mut hand, &geo, b, &rolls, len, &Replies::new());
+                    let kept = rollout_from(&mut hand, &geo, b, &rolls, len, &shared_hand);
+                    assert_eq!(kept, fresh);
+                }
+                remembered += shared_value
+                    .0
+                    .iter()
+                    .filter(|s| s.load(Ordering::Relaxed) != 0)
+                    .count();
             }
-            remembered += shared_value
-                .0
-                .iter()
-                .filter(|s| s.load(Ordering::Relaxed) != 0)
-                .count();
         }
         assert!(remembered > 200, "{remembered}");
     }

@@ -10,17 +10,21 @@ use crate::splitter::geometry::Bits;
 use arrayvec::ArrayVec;
 
 /// One group of the analysed board.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Group {
     value: u8,
     demand: u8,
     cells: u64,
+    /// Its entry within a stage's block.
+    local: u32,
+    /// `GroupEntry`'s masks.
     watch: u64,
     watch_same: u64,
-    entry: u32,
+    depends: u64,
 }
 
-/// A board, its entries, and each group's entry with its watch mask.
+/// A board, its entries, and each group's entry with its watch masks.
+#[derive(Default)]
 pub struct BoardAnalysis {
     pub board: Bits,
     pub rounds_after: usize,
@@ -56,17 +60,36 @@ impl Entries for Delta {
     }
 }
 
+/// Entry `old` off and `new` on (local entries of the stage starting at `base`), when they
+/// differ. (A function, not a closure: a closure is compiled apart, without the caller's
+/// instruction set.)
+#[inline(always)]
+fn swap(out: &mut impl Entries, base: usize, old: usize, new: usize) {
+    if old != new {
+        out.off((base + old) as u32);
+        out.on((base + new) as u32);
+    }
+}
+
 impl BoardAnalysis {
     /// The analysis of `b` with `rounds_after` (>= 1) rolls to come after its afterstates'
     /// placement.
     #[inline(always)]
     pub fn new(f: &Features, b: &Bits, rounds_after: usize) -> BoardAnalysis {
+        let mut analysis = BoardAnalysis::default();
+        analysis.analyse(f, b, rounds_after);
+        analysis
+    }
+
+    /// `new`, into this analysis's storage.
+    #[inline(always)]
+    pub fn analyse(&mut self, f: &Features, b: &Bits, rounds_after: usize) {
         let geo = &f.geo;
         let stage_base = Features::stage_base(rounds_after);
-        let mut groups = ArrayVec::new();
-        let mut active = Active::default();
+        self.groups.clear();
+        self.active.n = 0;
         let mut demand = [0usize; 7];
-        for (v, demand) in demand.iter_mut().enumerate().skip(1) {
+        for (v, demand) in (1..).zip(demand[1..].iter_mut()) {
             let cells = b.by_value[v];
             let mut todo = cells;
             while todo != 0 {
@@ -74,28 +97,25 @@ impl BoardAnalysis {
                 todo &= !g;
                 let e = f.group_entry::<true>(b, v, g);
                 *demand += e.demand;
-                groups.push(Group {
+                self.groups.push(Group {
                     value: v as u8,
                     demand: e.demand as u8,
                     cells: g,
+                    local: e.local as u32,
                     watch: e.watch,
                     watch_same: e.watch_same,
-                    entry: (stage_base + e.local) as u32,
+                    depends: e.depends,
                 });
-                active.push(stage_base + e.local);
+                self.active.push(stage_base + e.local);
             }
         }
-        f.board_entries(b, rounds_after, &demand, &mut active);
-        BoardAnalysis {
-            board: *b,
-            rounds_after,
-            active,
-            stage_base,
-            groups,
-            demand,
-            open: f.open_counts(b.empty),
-            hearts: f.hearts_entry(b),
-        }
+        f.board_entries(b, rounds_after, &demand, &mut self.active);
+        self.board = *b;
+        self.rounds_after = rounds_after;
+        self.stage_base = stage_base;
+        self.demand = demand;
+        self.open = f.open_counts(b.empty);
+        self.hearts = f.hearts_entry(b);
     }
 
     /// The entries that placing `a` at canonical free `cell` and `m` at its mirror switches off
@@ -119,12 +139,12 @@ impl BoardAnalysis {
         for g in &self.groups {
             let same = by_value[g.value as usize];
             if g.watch & placed != 0 || g.watch_same & same != 0 {
-                out.off(g.entry);
+                out.off((self.stage_base + g.local as usize) as u32);
                 demand[g.value as usize] -= g.demand as usize;
                 seeds[g.value as usize] |= g.cells;
             }
         }
-        for (v, &seed) in seeds.iter().enumerate().skip(1) {
+        for (v, &seed) in (1..).zip(&seeds[1..]) {
             let cells = after.by_value[v];
             let mut todo = seed;
             while todo != 0 {
@@ -136,21 +156,16 @@ impl BoardAnalysis {
             }
         }
         let base = self.stage_base;
-        let mut swap = |old: usize, new: usize| {
-            if old != new {
-                out.off((base + old) as u32);
-                out.on((base + new) as u32);
-            }
-        };
-        for (v, (&old, &new)) in self.demand.iter().zip(&demand).enumerate().skip(2) {
-            swap(demand_entry(v, old), demand_entry(v, new));
+        for (v, (&old, &new)) in (2..).zip(self.demand[2..].iter().zip(&demand[2..])) {
+            swap(out, base, demand_entry(v, old), demand_entry(v, new));
         }
         let open = f.open_counts(after.empty);
-        for (k, (&old, &new)) in self.open.iter().zip(&open).enumerate() {
-            swap(open_entry(k, old), open_entry(k, new));
+        for (k, (&old, &new)) in (0..).zip(self.open.iter().zip(&open)) {
+            swap(out, base, open_entry(k, old), open_entry(k, new));
         }
         if let (Some(old), true) = (self.hearts, geo.hearts & placed != 0) {
-            swap(old, f.hearts_entry(&after).expect("the layout has hearts"));
+            let new = f.hearts_entry(&after).expect("the layout has hearts");
+            swap(out, base, old, new);
         }
         let named = if mirror == cell { m } else { a };
         if let (Some(old), Some(new)) = (
@@ -161,6 +176,75 @@ impl BoardAnalysis {
             out.on(new as u32);
         }
         after
+    }
+
+    /// The analysis of the afterstate of placing `a` at canonical free `cell` and `m` at its
+    /// mirror, with `rounds_after` rolls to come after its own afterstates' placement: the
+    /// groups whose masks the placement does not meet are kept as they are, the others and the
+    /// placed cells' groups are worked out again. Equal to `new` on the afterstate (up to the
+    /// order of the groups, and masks meeting only filled cells).
+    #[inline(always)]
+    pub fn after(
+        &self,
+        f: &Features,
+        cell: usize,
+        a: u8,
+        m: u8,
+        rounds_after: usize,
+        out: &mut BoardAnalysis,
+    ) {
+        let geo = &f.geo;
+        let mirror = geo.mirror(cell);
+        let placed = (1u64 << cell) | (1u64 << mirror);
+        let mut board = self.board;
+        geo.apply(&mut board, cell, a, m);
+        let mut seeds = [0u64; 7];
+        if mirror != cell {
+            seeds[a as usize] |= 1 << cell;
+        }
+        seeds[m as usize] |= 1 << mirror;
+        let by_value = seeds;
+        let stage_base = Features::stage_base(rounds_after);
+        out.groups.clear();
+        out.active.n = 0;
+        let mut demand = [0usize; 7];
+        for g in &self.groups {
+            let v = g.value as usize;
+            if (g.watch | g.depends) & placed != 0 || g.watch_same & by_value[v] != 0 {
+                seeds[v] |= g.cells;
+            } else {
+                demand[v] += g.demand as usize;
+                out.active.push(stage_base + g.local as usize);
+                out.groups.push(*g);
+            }
+        }
+        for (v, demand) in (1..).zip(demand[1..].iter_mut()) {
+            let cells = board.by_value[v];
+            let mut todo = seeds[v];
+            while todo != 0 {
+                let g = geo.flood(todo & todo.wrapping_neg(), cells);
+                todo &= !g;
+                let e = f.group_entry::<true>(&board, v, g);
+                *demand += e.demand;
+                out.groups.push(Group {
+                    value: v as u8,
+                    demand: e.demand as u8,
+                    cells: g,
+                    local: e.local as u32,
+                    watch: e.watch,
+                    watch_same: e.watch_same,
+                    depends: e.depends,
+                });
+                out.active.push(stage_base + e.local);
+            }
+        }
+        f.board_entries(&board, rounds_after, &demand, &mut out.active);
+        out.board = board;
+        out.rounds_after = rounds_after;
+        out.stage_base = stage_base;
+        out.demand = demand;
+        out.open = f.open_counts(board.empty);
+        out.hearts = f.hearts_entry(&board);
     }
 }
 
@@ -224,5 +308,71 @@ mod tests {
             }
         }
         assert!(checked > 15_000, "{checked}");
+    }
+
+    /// The analysis of an afterstate made from its board's analysis equals the analysis made
+    /// from scratch: the same groups with the same entries, demands and masks (on the cells
+    /// still empty), the same entries switched on, on random boards and placements through
+    /// whole games, with the rolls to come counting down.
+    #[test]
+    fn the_analysis_of_an_afterstate_made_from_its_board_equals_the_one_made_from_scratch() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(67);
+        let mut steps = 0;
+        for case in 0..600 {
+            let layout = if case % 2 == 0 {
+                official(1 + (case % 4 / 2) as u8)
+            } else {
+                random_layout(&mut rng)
+            };
+            let set = FeatureSet {
+                pairs: case % 3 != 0,
+                net: None,
+            };
+            let f = Features::with_set(&layout, set).unwrap();
+            let placements = rng.random_range(0..10);
+            let b = random_board(&f.geo, &mut rng, placements);
+            let mut r = rng.random_range(8..40);
+            let mut analysis = BoardAnalysis::new(&f, &b, r);
+            while r > 1 {
+                let free = f.geo.free_canonical(&analysis.board);
+                if free == 0 {
+                    break;
+                }
+                let cells: Vec<usize> = (0..64).filter(|&c| free >> c & 1 == 1).collect();
+                let cell = cells[rng.random_range(0..cells.len())];
+                let (a, m) = (rng.random_range(1..=6), rng.random_range(1..=6));
+                r -= 1;
+                let mut next = BoardAnalysis::default();
+                analysis.after(&f, cell, a, m, r, &mut next);
+                let mut board = analysis.board;
+                f.geo.apply(&mut board, cell, a, m);
+                let fresh = BoardAnalysis::new(&f, &board, r);
+                let on_empty = |g: &Group| Group {
+                    watch: g.watch & board.empty,
+                    watch_same: g.watch_same & board.empty,
+                    depends: g.depends & board.empty,
+                    ..*g
+                };
+                let sorted = |a: &BoardAnalysis| {
+                    let mut groups: Vec<Group> = a.groups.iter().map(on_empty).collect();
+                    groups.sort();
+                    let mut active = a.active.as_slice().to_vec();
+                    active.sort();
+                    (
+                        a.board,
+                        a.rounds_after,
+                        groups,
+                        active,
+                        a.demand,
+                        a.open,
+                        a.hearts,
+                    )
+                };
+                assert_eq!(sorted(&next), sorted(&fresh), "case {case}, rounds {r}");
+                analysis = next;
+                steps += 1;
+            }
+        }
+        assert!(steps > 4000, "{steps}");
     }
 }

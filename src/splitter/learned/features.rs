@@ -145,6 +145,10 @@ pub(super) struct GroupEntry {
     /// two others leaves both as they are). Only computed on request.
     pub watch: u64,
     pub watch_same: u64,
+    /// Empty cells whose filling could change its watch masks (or its entry): the cells the
+    /// masks are worked out from. A group none of whose masks meet a placement keeps entry
+    /// and masks on the board after it.
+    pub depends: u64,
 }
 
 /// The room of a partial group missing m cells with r empty cells within reach: short, exact,
@@ -160,6 +164,12 @@ fn room_of(r: usize, m: usize) -> usize {
     } else {
         3
     }
+}
+
+/// The entry of the bias for `rounds_after` rolls to come (the same in every stage).
+#[inline(always)]
+pub(super) fn round_entry(rounds_after: usize) -> usize {
+    ROUND_BIAS + rounds_after.min(ROUND_CAP)
 }
 
 /// The demand entry of value v (2..=6) that asks for `d` cells, within a stage's block.
@@ -299,7 +309,7 @@ impl Features {
         out.n = 0;
         let base = stage_of(rounds_after) * PER_STAGE;
         let mut demand = [0usize; 7];
-        for (v, demand) in demand.iter_mut().enumerate().skip(1) {
+        for (v, demand) in (1..).zip(demand[1..].iter_mut()) {
             let cells = b.by_value[v];
             let mut todo = cells;
             while todo != 0 {
@@ -324,7 +334,7 @@ impl Features {
         out: &mut Active,
     ) {
         let base = stage_of(rounds_after) * PER_STAGE;
-        for (v, &d) in demand.iter().enumerate().skip(2) {
+        for (v, &d) in (2..).zip(&demand[2..]) {
             out.push(base + demand_entry(v, d));
         }
         for (k, count) in self.open_counts(b.empty).into_iter().enumerate() {
@@ -334,7 +344,7 @@ impl Features {
             out.push(base + local);
         }
         out.push(base + STAGE_BIAS);
-        out.push(ROUND_BIAS + rounds_after.min(ROUND_CAP));
+        out.push(round_entry(rounds_after));
         if self.set.pairs {
             self.pair_features(b, rounds_after, out);
         }
@@ -358,6 +368,7 @@ impl Features {
                 demand: 0,
                 watch: 0,
                 watch_same: joins,
+                depends: 0,
             };
         }
         let l = libs.count_ones() as usize;
@@ -371,6 +382,7 @@ impl Features {
                 demand: 0,
                 watch: counted,
                 watch_same: joins,
+                depends: joins,
             };
         }
         if l == 0 {
@@ -380,6 +392,7 @@ impl Features {
                 demand: 0,
                 watch: 0,
                 watch_same: 0,
+                depends: 0,
             };
         }
         let m = v - size;
@@ -387,10 +400,13 @@ impl Features {
         // `layers[j] & !layers[j - 1]`.
         let mut layers = [0u64; 6];
         layers[1] = libs;
-        for j in 2..=m {
-            layers[j] = layers[j - 1] | (geo.expand(layers[j - 1]) & b.empty);
+        let mut reach = libs;
+        for layer in layers.iter_mut().take(m + 1).skip(2) {
+            reach |= geo.expand(reach) & b.empty;
+            if WATCH {
+                *layer = reach;
+            }
         }
-        let reach = layers[m];
         let r = reach.count_ones() as usize;
         let room = room_of(r, m);
         let star = if g & geo.star != 0 {
@@ -449,6 +465,9 @@ impl Features {
             demand: if room > 0 { m } else { 0 },
             watch,
             watch_same,
+            // The masks come from the reach (the liberties are its first step), and from the
+            // groups of value v around it, which only a cell of value v changes.
+            depends: if WATCH { reach } else { 0 },
         }
     }
 

@@ -7,14 +7,13 @@
 //! hundred-thousandths of a point (bounded and tested).
 
 use super::delta::{BoardAnalysis, Entries};
-use super::features::{Active, Features};
+use super::features::{round_entry, Active, Features};
 use super::net::{Shape, MAX_HIDDEN};
 use super::value::{average_over_rolls, BestByDice, LearnedValue};
 use crate::splitter::game::{Dice, Placement};
 use crate::splitter::geometry::Bits;
+use arrayvec::ArrayVec;
 
-/// Table weights are held in units of 2^-TABLE_BITS of a point.
-const TABLE_BITS: i32 = 24;
 /// At most this many first-layer rows are ever summed for one board (`Active`'s capacity).
 const MAX_INPUTS: f64 = 144.0;
 
@@ -49,8 +48,9 @@ macro_rules! wide {
 #[derive(Debug, Clone)]
 pub struct PlayValue {
     pub features: Features,
-    /// Table weights in units of 2^-TABLE_BITS.
-    table: Vec<i64>,
+    /// Per table entry, its weight in units of `table_unit` and its network input.
+    entries: Vec<Entry>,
+    table_unit: f64,
     net: Option<FixedNet>,
 }
 
@@ -71,10 +71,18 @@ struct FixedNet {
 impl PlayValue {
     pub fn new(value: &LearnedValue) -> PlayValue {
         let features = value.features.clone();
-        let scale = 2f64.powi(TABLE_BITS);
-        let table = value.weights[..features.table_len()]
+        let table = &value.weights[..features.table_len()];
+        // The largest table sum any board can reach stays inside an i32 (wrapping sums are
+        // exact whenever the true sum fits).
+        let largest = table.iter().fold(1e-9f64, |m, &w| m.max((w as f64).abs()));
+        let bits = fixed_point_bits(MAX_INPUTS * largest);
+        let entries = table
             .iter()
-            .map(|&w| (w as f64 * scale).round() as i64)
+            .enumerate()
+            .map(|(e, &w)| Entry {
+                weight: (w as f64 * 2f64.powi(bits)).round() as i32,
+                input: features.net_input(e as u32).unwrap_or(NO_INPUT),
+            })
             .collect();
         let net = features
             .net
@@ -82,7 +90,8 @@ impl PlayValue {
             .map(|shape| FixedNet::new(shape, &value.weights));
         PlayValue {
             features,
-            table,
+            entries,
+            table_unit: 2f64.powi(-bits),
             net,
         }
     }
@@ -125,26 +134,14 @@ impl PlayValue {
         dice: Dice,
         rounds_after: usize,
     ) -> Option<(Placement, f32)> {
-        let orders = [(dice.0, dice.1), (dice.1, dice.0)];
-        let orders = if dice.0 == dice.1 {
-            &orders[..1]
+        let mut analysed = Analysed::default();
+        let board = if rounds_after > 0 {
+            self.analyse(b, rounds_after, &mut analysed);
+            Some(&analysed)
         } else {
-            &orders[..]
+            None
         };
-        let mut values = Afterstates::new(self, b, rounds_after);
-        let mut free = self.features.geo.free_canonical(b);
-        let mut best: Option<(Placement, f32)> = None;
-        while free != 0 {
-            let cell = free.trailing_zeros() as usize;
-            free &= free - 1;
-            for &(a, m) in orders {
-                let v = values.value(wide, cell, a, m);
-                if best.is_none_or(|(_, bv)| v > bv) {
-                    best = Some((Placement { cell, a, b: m }, v));
-                }
-            }
-        }
-        best
+        Afterstates::new(self, b, rounds_after, board).best(wide, dice)
     }
 
     wide! {
@@ -157,7 +154,14 @@ impl PlayValue {
     #[inline(always)]
     fn expected_next_body(&self, wide: bool, b: &Bits, r: usize) -> (f32, BestByDice) {
         let mut best = [[(Placement::NONE, f32::NEG_INFINITY); 6]; 6];
-        let mut values = Afterstates::new(self, b, r - 1);
+        let mut analysed = Analysed::default();
+        let board = if r > 1 {
+            self.analyse(b, r - 1, &mut analysed);
+            Some(&analysed)
+        } else {
+            None
+        };
+        let mut values = Afterstates::new(self, b, r - 1, board);
         let mut free = self.features.geo.free_canonical(b);
         while free != 0 {
             let cell = free.trailing_zeros() as usize;
@@ -177,8 +181,8 @@ impl PlayValue {
 
     /// V from a table sum and the first layer's sums `pre1` changed by `change`'s inputs.
     #[inline(always)]
-    fn finish(&self, wide: bool, table: i64, pre1: &[i32; MAX_HIDDEN], change: &Change<'_>) -> f32 {
-        let table = (table as f64 * 2f64.powi(-TABLE_BITS)) as f32;
+    fn finish(&self, wide: bool, table: i32, pre1: &[i32; MAX_HIDDEN], change: &Change<'_>) -> f32 {
+        let table = (table as f64 * self.table_unit) as f32;
         match &self.net {
             None => table,
             Some(n) => table + n.value(wide, pre1, change.plus.as_slice(), change.minus.as_slice()),
@@ -189,42 +193,37 @@ impl PlayValue {
 /// A change of entries: the table's sum over them, and the network inputs to add and take away.
 struct Change<'a> {
     value: &'a PlayValue,
-    table: i64,
+    table: i32,
     plus: Inputs,
     minus: Inputs,
 }
 
 /// Network inputs (at most one per entry of a board).
-struct Inputs {
-    list: [u32; 144],
-    n: usize,
+type Inputs = ArrayVec<u32, 144>;
+
+/// A table entry as the player reads it: its fixed-point weight and its network input.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    weight: i32,
+    input: u32,
 }
 
-impl Inputs {
-    #[inline(always)]
-    fn push(&mut self, input: u32) {
-        self.list[self.n] = input;
-        self.n += 1;
-    }
+/// `Entry::input` of an entry that is the table's alone.
+const NO_INPUT: u32 = u32::MAX;
 
-    #[inline(always)]
-    fn as_slice(&self) -> &[u32] {
-        &self.list[..self.n]
-    }
+/// The most fractional bits (up to 24) that keep sums up to `bound` inside an i32.
+fn fixed_point_bits(bound: f64) -> i32 {
+    ((i32::MAX as f64 / bound.max(1e-9)).log2().floor() as i32).clamp(0, 24)
 }
 
 impl<'a> Change<'a> {
     #[inline(always)]
     fn new(value: &'a PlayValue) -> Change<'a> {
-        let none = || Inputs {
-            list: [0; 144],
-            n: 0,
-        };
         Change {
             value,
             table: 0,
-            plus: none(),
-            minus: none(),
+            plus: Inputs::new(),
+            minus: Inputs::new(),
         }
     }
 }
@@ -232,17 +231,19 @@ impl<'a> Change<'a> {
 impl Entries for Change<'_> {
     #[inline(always)]
     fn on(&mut self, e: u32) {
-        self.table = self.table.wrapping_add(self.value.table[e as usize]);
-        if let Some(input) = self.value.features.net_input(e) {
-            self.plus.push(input);
+        let entry = self.value.entries[e as usize];
+        self.table = self.table.wrapping_add(entry.weight);
+        if entry.input != NO_INPUT {
+            self.plus.push(entry.input);
         }
     }
 
     #[inline(always)]
     fn off(&mut self, e: u32) {
-        self.table = self.table.wrapping_sub(self.value.table[e as usize]);
-        if let Some(input) = self.value.features.net_input(e) {
-            self.minus.push(input);
+        let entry = self.value.entries[e as usize];
+        self.table = self.table.wrapping_sub(entry.weight);
+        if entry.input != NO_INPUT {
+            self.minus.push(entry.input);
         }
     }
 }
@@ -265,7 +266,7 @@ impl FixedNet {
             .zip(bias)
             .map(|(&l, &b)| (b as f64).abs() + MAX_INPUTS * l)
             .fold(1e-9, f64::max);
-        let bits = ((i32::MAX as f64 / bound).log2().floor() as i32).clamp(0, 24);
+        let bits = fixed_point_bits(bound);
         let scale = 2f64.powi(bits);
         let quantise = |w: f32| (w as f64 * scale).round() as i32;
         let mut b1 = [0; MAX_HIDDEN];
@@ -435,41 +436,179 @@ fn sum_lanes(l: &[f32; 8]) -> f32 {
     ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]))
 }
 
+/// A board analysed for valuing its afterstates: the analysis, its table sum and its first
+/// layer's sums.
+pub struct Analysed {
+    analysis: BoardAnalysis,
+    table: i32,
+    pre1: [i32; MAX_HIDDEN],
+}
+
+impl Default for Analysed {
+    fn default() -> Self {
+        Analysed {
+            analysis: BoardAnalysis::default(),
+            table: 0,
+            pre1: [0; MAX_HIDDEN],
+        }
+    }
+}
+
+/// The board a rollout has reached, analysed, and the placement it last chose there: the next
+/// board's analysis is made from this one (`PlayValue::rollout_best`). Two analyses, the
+/// current one and the next, so that none is moved.
+#[derive(Default)]
+pub struct RolloutBoard {
+    slots: [Analysed; 2],
+    current: Option<usize>,
+    chosen: Option<Placement>,
+}
+
+impl PlayValue {
+    /// `b` analysed into `out`, with `rounds_after` (>= 1) rolls to come after its
+    /// afterstates' placement.
+    #[inline(always)]
+    fn analyse(&self, b: &Bits, rounds_after: usize, out: &mut Analysed) {
+        out.analysis.analyse(&self.features, b, rounds_after);
+        let mut change = Change::new(self);
+        for &e in out.analysis.active.as_slice() {
+            change.on(e);
+        }
+        out.table = change.table;
+        if let Some(n) = &self.net {
+            out.pre1 = n.b1;
+            n.accumulate(&mut out.pre1, change.plus.as_slice(), &[]);
+        }
+    }
+
+    /// The afterstate `p` of an analysed board, analysed into `out` with one roll fewer to
+    /// come (at least one): its groups from the board's (`BoardAnalysis::after`), its first
+    /// layer from the board's plus the entries `p` changes and the roll count's, its table
+    /// summed anew.
+    #[inline(always)]
+    fn advance(&self, from: &Analysed, p: Placement, out: &mut Analysed) {
+        let (f, r) = (&self.features, from.analysis.rounds_after);
+        from.analysis
+            .after(f, p.cell, p.a, p.b, r - 1, &mut out.analysis);
+        out.pre1 = from.pre1;
+        if let Some(n) = &self.net {
+            let mut change = Change::new(self);
+            from.analysis.delta(f, p.cell, p.a, p.b, &mut change);
+            change.off(round_entry(r) as u32);
+            change.on(round_entry(r - 1) as u32);
+            n.accumulate(
+                &mut out.pre1,
+                change.plus.as_slice(),
+                change.minus.as_slice(),
+            );
+        }
+        out.table = out.analysis.active.as_slice().iter().fold(0i32, |t, &e| {
+            t.wrapping_add(self.entries[e as usize].weight)
+        });
+    }
+
+    wide! {
+        /// `best` for a rollout's board `b`: the afterstates are valued from the analysis of
+        /// the board before it when `board` holds it with the placement that led to `b`, else
+        /// from scratch; `board` then holds `b`'s analysis and the placement chosen. The same
+        /// placement and value as `best`, to the bit.
+        pub fn rollout_best, rollout_best_wide, rollout_best_body(
+            board: &mut RolloutBoard, b: &Bits, dice: Dice, rounds_after: usize
+        ) -> Option<(Placement, f32)>
+    }
+
+    #[inline(always)]
+    fn rollout_best_body(
+        &self,
+        wide: bool,
+        board: &mut RolloutBoard,
+        b: &Bits,
+        dice: Dice,
+        rounds_after: usize,
+    ) -> Option<(Placement, f32)> {
+        let chosen = board.chosen.take();
+        let current = board.current.take();
+        if rounds_after == 0 {
+            return Afterstates::new(self, b, 0, None).best(wide, dice);
+        }
+        let next = match (current, chosen) {
+            (Some(i), Some(p)) if board.slots[i].analysis.rounds_after == rounds_after + 1 => {
+                let [first, second] = &mut board.slots;
+                let (from, out) = if i == 0 {
+                    (&*first, second)
+                } else {
+                    (&*second, first)
+                };
+                self.advance(from, p, out);
+                if out.analysis.board != *b {
+                    self.analyse(b, rounds_after, out);
+                }
+                1 - i
+            }
+            _ => {
+                self.analyse(b, rounds_after, &mut board.slots[0]);
+                0
+            }
+        };
+        let best =
+            Afterstates::new(self, b, rounds_after, Some(&board.slots[next])).best(wide, dice);
+        board.current = Some(next);
+        board.chosen = best.map(|(p, _)| p);
+        best
+    }
+}
+
 /// Values the afterstates of one board: its sums once, then each afterstate's from the entries
 /// its placement changes.
 struct Afterstates<'a> {
     value: &'a PlayValue,
-    /// The board's analysis, its table sum and its first layer's sums; None when no roll
-    /// follows the afterstates (they are valued by their exact score).
-    board: Option<(BoardAnalysis, i64, [i32; MAX_HIDDEN])>,
+    /// The board analysed; None when no roll follows the afterstates (they are valued by their
+    /// exact score).
+    board: Option<&'a Analysed>,
     at: Bits,
 }
 
 impl<'a> Afterstates<'a> {
+    /// The afterstates of `b` with `rounds_after` rolls to come, valued from `board`, its
+    /// analysis (None when no roll is to come).
     #[inline(always)]
-    fn new(value: &'a PlayValue, b: &Bits, rounds_after: usize) -> Afterstates<'a> {
-        // (An `if`, not a closure: a closure would be compiled apart, without the caller's
-        // instruction set.)
-        let board = if rounds_after > 0 {
-            let analysis = BoardAnalysis::new(&value.features, b, rounds_after);
-            let mut change = Change::new(value);
-            for &e in analysis.active.as_slice() {
-                change.on(e);
-            }
-            let mut pre1 = [0; MAX_HIDDEN];
-            if let Some(n) = &value.net {
-                pre1 = n.b1;
-                n.accumulate(&mut pre1, change.plus.as_slice(), &[]);
-            }
-            Some((analysis, change.table, pre1))
-        } else {
-            None
-        };
+    fn new(
+        value: &'a PlayValue,
+        b: &Bits,
+        rounds_after: usize,
+        board: Option<&'a Analysed>,
+    ) -> Afterstates<'a> {
+        debug_assert_eq!(board.is_some(), rounds_after > 0);
         Afterstates {
             value,
             board,
             at: *b,
         }
+    }
+
+    /// The placement of `dice` with the largest V (the first in cell order, named die first,
+    /// on ties), and that V. None when no pair is free.
+    #[inline(always)]
+    fn best(&mut self, wide: bool, dice: Dice) -> Option<(Placement, f32)> {
+        let orders = [(dice.0, dice.1), (dice.1, dice.0)];
+        let orders = if dice.0 == dice.1 {
+            &orders[..1]
+        } else {
+            &orders[..]
+        };
+        let mut free = self.value.features.geo.free_canonical(&self.at);
+        let mut best: Option<(Placement, f32)> = None;
+        while free != 0 {
+            let cell = free.trailing_zeros() as usize;
+            free &= free - 1;
+            for &(a, m) in orders {
+                let v = self.value(wide, cell, a, m);
+                if best.is_none_or(|(_, bv)| v > bv) {
+                    best = Some((Placement { cell, a, b: m }, v));
+                }
+            }
+        }
+        best
     }
 
     /// V after placing `a` at the free canonical `cell` and `m` at its mirror; equal to
@@ -478,7 +617,12 @@ impl<'a> Afterstates<'a> {
     fn value(&mut self, wide: bool, cell: usize, a: u8, m: u8) -> f32 {
         let value = self.value;
         let geo = &value.features.geo;
-        let Some((analysis, table, pre1)) = &self.board else {
+        let Some(Analysed {
+            analysis,
+            table,
+            pre1,
+        }) = self.board
+        else {
             let mut after = self.at;
             geo.apply(&mut after, cell, a, m);
             return geo.exact(&after) as f32;
@@ -591,5 +735,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Whole games played by `rollout_best`, each board analysed from the one before, choose
+    /// the placements `best` chooses with the same values, to the bit.
+    #[test]
+    fn rollout_steps_from_the_board_before_equal_best() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(73);
+        let mut steps = 0;
+        for n in [1, 2] {
+            let play = PlayValue::new(&LearnedValue::built_in(&official(n)).unwrap());
+            let geo = play.features.geo.clone();
+            for _ in 0..30 {
+                let mut b = geo.empty_board();
+                let mut board = RolloutBoard::default();
+                for r in (0..22).rev() {
+                    let dice = Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+                    let fast = play.rollout_best(&mut board, &b, dice, r);
+                    assert_eq!(fast, play.best(&b, dice, r), "rolls to come {r}");
+                    let Some((p, _)) = fast else { break };
+                    geo.apply(&mut b, p.cell, p.a, p.b);
+                    steps += 1;
+                }
+            }
+        }
+        assert!(steps > 1000, "{steps}");
     }
 }
