@@ -24,7 +24,6 @@ struct Group {
 }
 
 /// A board, its entries, and each group's entry with its watch masks.
-#[derive(Default)]
 pub struct BoardAnalysis {
     pub board: Bits,
     pub rounds_after: usize,
@@ -32,9 +31,32 @@ pub struct BoardAnalysis {
     pub active: Active,
     stage_base: usize,
     groups: ArrayVec<Group, 64>,
+    /// Per cell, the groups (bit i: `groups[i]`) whose `watch`, and whose `watch_same`, holds
+    /// it; per value, its groups.
+    touch: [u64; 64],
+    touch_same: [u64; 64],
+    of_value: [u64; 7],
     demand: [usize; 7],
     open: [usize; 5],
     hearts: Option<usize>,
+}
+
+impl Default for BoardAnalysis {
+    fn default() -> Self {
+        BoardAnalysis {
+            board: Bits::default(),
+            rounds_after: 0,
+            active: Active::default(),
+            stage_base: 0,
+            groups: ArrayVec::new(),
+            touch: [0; 64],
+            touch_same: [0; 64],
+            of_value: [0; 7],
+            demand: [0; 7],
+            open: [0; 5],
+            hearts: None,
+        }
+    }
 }
 
 /// Where an afterstate's changed entries go: `off` for each entry of the board it switches off,
@@ -116,6 +138,29 @@ impl BoardAnalysis {
         self.demand = demand;
         self.open = f.open_counts(b.empty);
         self.hearts = f.hearts_entry(b);
+        self.index_watches();
+    }
+
+    /// Fill `touch`, `touch_same` and `of_value` from the groups.
+    #[inline(always)]
+    fn index_watches(&mut self) {
+        self.touch = [0; 64];
+        self.touch_same = [0; 64];
+        self.of_value = [0; 7];
+        for (i, g) in self.groups.iter().enumerate() {
+            let bit = 1u64 << i;
+            self.of_value[g.value as usize] |= bit;
+            let mut cells = g.watch;
+            while cells != 0 {
+                self.touch[cells.trailing_zeros() as usize] |= bit;
+                cells &= cells - 1;
+            }
+            let mut cells = g.watch_same;
+            while cells != 0 {
+                self.touch_same[cells.trailing_zeros() as usize] |= bit;
+                cells &= cells - 1;
+            }
+        }
     }
 
     /// The entries that placing `a` at canonical free `cell` and `m` at its mirror switches off
@@ -136,13 +181,18 @@ impl BoardAnalysis {
         // Cells whose groups are recomputed: the placed ones and those of every touched group.
         let mut seeds = by_value;
         let mut demand = self.demand;
-        for g in &self.groups {
-            let same = by_value[g.value as usize];
-            if g.watch & placed != 0 || g.watch_same & same != 0 {
-                out.off((self.stage_base + g.local as usize) as u32);
-                demand[g.value as usize] -= g.demand as usize;
-                seeds[g.value as usize] |= g.cells;
-            }
+        let mut touched = self.touch[cell] | self.touch[mirror];
+        if mirror != cell {
+            touched |= self.touch_same[cell] & self.of_value[a as usize];
+        }
+        touched |= self.touch_same[mirror] & self.of_value[m as usize];
+        while touched != 0 {
+            let g = &self.groups[touched.trailing_zeros() as usize];
+            touched &= touched - 1;
+            let v = g.value as usize;
+            out.off((self.stage_base + g.local as usize) as u32);
+            demand[v] -= g.demand as usize;
+            seeds[v] |= g.cells;
         }
         for (v, &seed) in (1..).zip(&seeds[1..]) {
             let cells = after.by_value[v];
@@ -245,6 +295,7 @@ impl BoardAnalysis {
         out.demand = demand;
         out.open = f.open_counts(board.empty);
         out.hearts = f.hearts_entry(&board);
+        out.index_watches();
     }
 }
 

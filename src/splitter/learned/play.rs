@@ -374,11 +374,13 @@ impl FixedNet {
         // The units that are on, as a bit mask, and their sums.
         let zero = _mm256_setzero_si256();
         let mut on = 0u64;
-        let mut sums = [0i32; 64];
+        let mut xs = [0f32; 64];
+        let unit = _mm256_set1_ps(self.unit);
         for (k, a) in acc.iter().enumerate() {
             let positive = _mm256_castsi256_ps(_mm256_cmpgt_epi32(*a, zero));
             on |= (_mm256_movemask_ps(positive) as u32 as u64) << (8 * k);
-            _mm256_storeu_si256(sums.as_mut_ptr().add(8 * k) as *mut __m256i, *a);
+            let x = _mm256_mul_ps(_mm256_cvtepi32_ps(*a), unit);
+            _mm256_storeu_ps(xs.as_mut_ptr().add(8 * k), x);
         }
         let (w2, b2, w3) = (self.w2.as_ptr(), self.b2.as_ptr(), self.w3.as_ptr());
         let mut pre2 = [
@@ -390,7 +392,7 @@ impl FixedNet {
         while on != 0 {
             let i = on.trailing_zeros() as usize;
             on &= on - 1;
-            let x = _mm256_set1_ps(sums[i] as f32 * self.unit);
+            let x = _mm256_broadcast_ss(&xs[i]);
             let row = w2.add(i * 32);
             for (k, p) in pre2.iter_mut().enumerate() {
                 *p = _mm256_fmadd_ps(_mm256_loadu_ps(row.add(8 * k)), x, *p);
