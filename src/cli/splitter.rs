@@ -99,13 +99,17 @@ struct Summary {
     median_ms: f64,
     max_ms: f64,
     rollouts_per_move: f64,
+    /// Mean CPU time of a game, and of its games one by one (ms).
+    cpu_ms: Stats,
     scores: Vec<u32>,
+    moves: Vec<Vec<crate::splitter::game::Move>>,
 }
 
 fn measure(
     layout_no: u8,
     args: &BenchArgs,
     kind: PolicyKind,
+    reference_rollouts: bool,
     bar: &ProgressBar,
 ) -> Result<Summary, String> {
     let layout = official(layout_no);
@@ -127,6 +131,7 @@ fn measure(
             args.threads.max(1)
         },
         value,
+        reference_rollouts,
         ..Settings::default()
     };
     // With a batch limit the moves do not depend on the clock, so games can run side by side
@@ -143,10 +148,14 @@ fn measure(
         (0..args.games).map(play).collect()
     };
     let mut scores = Vec::new();
+    let mut moves = Vec::new();
+    let mut cpu_ms = Vec::new();
     let mut times: Vec<Duration> = Vec::new();
     let mut rollouts = 0u64;
     for r in results {
         scores.push(r.score);
+        moves.push(r.moves);
+        cpu_ms.push(r.cpu.as_secs_f64() * 1000.0);
         rollouts += r.rollouts;
         times.extend(r.move_times);
     }
@@ -157,7 +166,9 @@ fn measure(
         median_ms: times.get(times.len() / 2).map_or(0.0, |&d| ms(d)),
         max_ms: times.last().map_or(0.0, |&d| ms(d)),
         rollouts_per_move: rollouts as f64 / times.len().max(1) as f64,
+        cpu_ms: stats(&cpu_ms),
         scores,
+        moves,
     })
 }
 
@@ -205,25 +216,30 @@ pub fn bench(args: BenchArgs) -> ExitCode {
     };
     let mut saved = String::new();
     let started = Instant::now();
-    let runs = if args.policy == PolicyKind::Greedy {
-        1
-    } else {
-        2
+    // With a batch limit the search is also played with the baseline rollouts, for its speed.
+    let reference = args.batches.is_some() && args.policy == PolicyKind::Search;
+    let runs = match (args.policy, reference) {
+        (PolicyKind::Greedy, _) => 1,
+        (_, false) => 2,
+        (_, true) => 3,
     };
     let bar = super::progress::bar(
         (args.games as usize * layouts.len() * runs) as u64,
         "{bar:40} {pos}/{len} games {elapsed} (eta {eta})",
     );
     for l in layouts {
-        let measured = measure(l, &args, PolicyKind::Greedy, &bar).and_then(|base| {
+        let measured = measure(l, &args, PolicyKind::Greedy, false, &bar).and_then(|base| {
             Ok((
                 base,
                 (args.policy != PolicyKind::Greedy)
-                    .then(|| measure(l, &args, args.policy, &bar))
+                    .then(|| measure(l, &args, args.policy, false, &bar))
+                    .transpose()?,
+                reference
+                    .then(|| measure(l, &args, args.policy, true, &bar))
                     .transpose()?,
             ))
         });
-        let (base, main) = match measured {
+        let (base, main, baseline) = match measured {
             Ok(m) => m,
             Err(e) => {
                 bar.finish_and_clear();
@@ -242,6 +258,13 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                 s.rollouts_per_move
             ))
         };
+        let cpu_line = |name: &str, s: &Summary| {
+            println(format!(
+                "layout {l} {name:>7}: CPU per game {:.1} ms (95% CI {}), one thread",
+                s.cpu_ms.mean,
+                s.cpu_ms.pm_text(1)
+            ))
+        };
         line("greedy", &base);
         if let Some(m) = main {
             line(&format!("{:?}", args.policy).to_lowercase(), &m);
@@ -253,6 +276,22 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                 d.pm_text(2)
             ));
             saved.push_str(&saved_scores_line(l, &m.scores));
+            if let Some(r) = &baseline {
+                cpu_line("search", &m);
+                cpu_line("before", &r);
+                let same = m.moves.iter().zip(&r.moves).filter(|(a, b)| a == b).count();
+                let d = paired_difference(&m.scores, &r.scores);
+                println(format!(
+                    "layout {l}   speed: {:.2} x the search before the fixed-point player (its rollouts \
+                     valued by the float value from scratch; one thread per game, {} batches); the \
+                     same moves in {same} of {} games; paired difference {:+.2} (95% CI {})",
+                    r.cpu_ms.mean / m.cpu_ms.mean.max(1e-9),
+                    args.batches.unwrap_or(0),
+                    m.moves.len(),
+                    d.mean,
+                    d.pm_text(2)
+                ));
+            }
             if let Some((_, old)) = earlier.iter().find(|(layout, _)| *layout == l) {
                 if old.len() != m.scores.len() {
                     bar.finish_and_clear();

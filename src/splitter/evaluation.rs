@@ -7,6 +7,7 @@ use super::bits::{BitEval, Groups};
 use super::game::{Dice, Placement};
 use super::geometry::Bits;
 use super::learned::play::PlayValue;
+use super::learned::LearnedValue;
 
 pub trait Evaluation {
     /// The best placement of `dice` on `b` with `rounds_after` rolls to come after it (the first
@@ -87,6 +88,13 @@ impl Evaluation for HandMask {
             }
         }
         Some(best.1)
+    }
+}
+
+impl Evaluation for &LearnedValue {
+    #[inline(always)]
+    fn best(&mut self, b: &Bits, dice: Dice, rounds_after: usize) -> Option<Placement> {
+        LearnedValue::best(self, b, dice, rounds_after).map(|(p, _)| p)
     }
 }
 

@@ -60,6 +60,10 @@ pub struct Settings {
     /// The learned value; None = the built-in one for an official layout (other boards have
     /// none, and the policies that need it fall back to the hand evaluation).
     pub value: Option<Arc<LearnedValue>>,
+    /// Baseline for `bot bench splitter`: rollouts valued by the float value every afterstate
+    /// from scratch, as the search did before the fixed-point player (moves within float
+    /// rounding of the default's, at about three times the cost).
+    pub reference_rollouts: bool,
 }
 
 impl Default for Settings {
@@ -72,6 +76,7 @@ impl Default for Settings {
             threads: 1,
             params: None,
             value: None,
+            reference_rollouts: false,
         }
     }
 }
@@ -96,6 +101,8 @@ pub struct Player<'a> {
     pub(super) hand: Option<HandMask>,
     /// The learned value as the player values afterstates, when there is one for this layout.
     pub(super) value: Option<Arc<PlayValue>>,
+    /// The float value, for the baseline rollouts (`Settings::reference_rollouts`).
+    pub(super) reference: Option<Arc<LearnedValue>>,
     pub(super) scratch: Vec<u8>,
     opts: Vec<Placement>,
     /// Rollouts run by the last `search` call (for stats).
@@ -115,11 +122,12 @@ impl<'a> Player<'a> {
             .unwrap_or_else(|| EvalParams::for_layout(layout));
         let ev = Evaluator::new(layout, params.clone());
         let hand = BitEval::new(layout, params).map(HandMask::new);
-        let value = settings
+        let float = settings
             .value
             .clone()
-            .or_else(|| LearnedValue::built_in(layout).map(Arc::new))
-            .map(|value| Arc::new(PlayValue::new(&value)));
+            .or_else(|| LearnedValue::built_in(layout).map(Arc::new));
+        let value = float.as_ref().map(|value| Arc::new(PlayValue::new(value)));
+        let reference = float.filter(|_| settings.reference_rollouts);
         let pool = (settings.threads > 1)
             .then(|| {
                 rayon::ThreadPoolBuilder::new()
@@ -136,6 +144,7 @@ impl<'a> Player<'a> {
             pool,
             hand,
             value,
+            reference,
             scratch: vec![0; layout.cells()],
             opts: Vec::new(),
             last_rollouts: 0,

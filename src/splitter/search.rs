@@ -11,6 +11,7 @@ use super::evaluation::{Evaluation, HandMask};
 use super::game::{Board, Dice, Placement};
 use super::geometry::{Bits, Geometry};
 use super::learned::play::{PlayValue, RolloutBoard};
+use super::learned::LearnedValue;
 use super::policy::{greedy_pick, Limit, Player};
 use rand::Rng;
 use rayon::prelude::*;
@@ -42,6 +43,8 @@ const ROLLOUT_DEPTH: usize = 6;
 struct Playout<'v> {
     geo: &'v Geometry,
     value: Option<&'v PlayValue>,
+    /// The float value of the baseline rollouts (`Settings::reference_rollouts`), if asked for.
+    reference: Option<&'v LearnedValue>,
 }
 
 impl Playout<'_> {
@@ -60,6 +63,11 @@ impl Playout<'_> {
         let geo = self.geo;
         let mut b = start;
         geo.apply(&mut b, first.cell, first.a, first.b);
+        if let Some(mut float) = self.reference {
+            let cut = ROLLOUT_DEPTH.min(rolls.len());
+            let end = rollout_from(&mut float, geo, b, rolls, cut, &Replies::new());
+            return float.value(&end, rolls.len() - cut);
+        }
         match self.value {
             Some(v) => learned_rollout(v, b, rolls, replies).1,
             None => geo.exact(&rollout_from(hand, geo, b, rolls, rolls.len(), replies)) as f32,
@@ -200,10 +208,11 @@ impl<'a> Player<'a> {
         let mut seqs = vec![vec![Dice(1, 1); future]; BATCH];
         let mut batches = 0u32;
         let geo = self.hand.as_ref().map(|h| h.be.geometry().clone());
-        let value = self.value.clone();
+        let (value, reference) = (self.value.clone(), self.reference.clone());
         let playout = geo.as_ref().map(|geo| Playout {
             geo,
             value: value.as_deref(),
+            reference: reference.as_deref(),
         });
         loop {
             for seq in seqs.iter_mut() {

@@ -2,7 +2,7 @@
 
 use super::dotnet_random::game_dice;
 use super::eval::{EvalParams, N_PARAMS};
-use super::game::Board;
+use super::game::{Board, Move};
 use super::layout::Layout;
 use super::policy::{Player, PolicyKind, Settings};
 use std::time::{Duration, Instant};
@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone)]
 pub struct GameResult {
     pub score: u32,
+    pub moves: Vec<Move>,
     pub move_times: Vec<Duration>,
+    /// CPU time of the thread that played the game (all of it when the search has no pool).
+    pub cpu: Duration,
     pub rollouts: u64,
 }
 
@@ -23,23 +26,44 @@ pub fn play_seeded_game(layout: &Layout, seed: &str, game: u32, settings: &Setti
     let mut player = Player::new(layout, settings);
     let mut board = Board::new(layout, rounds);
     let mut move_times = Vec::with_capacity(rounds);
+    let mut moves = Vec::with_capacity(rounds);
     let mut rollouts = 0;
+    let cpu = thread_cpu_time();
     for dice in game_dice(seed, game, rounds) {
         let t = Instant::now();
         let mv = player.choose(&board, dice);
         move_times.push(t.elapsed());
         rollouts += player.last_rollouts;
         match mv {
-            Some(mv) => board
-                .place(layout, dice, mv)
-                .expect("policies only return legal moves"),
+            Some(mv) => {
+                board
+                    .place(layout, dice, mv)
+                    .expect("policies only return legal moves");
+                moves.push(mv);
+            }
             None => break,
         }
     }
     GameResult {
         score: super::score::score(layout, &board.values),
+        moves,
         move_times,
+        cpu: thread_cpu_time().saturating_sub(cpu),
         rollouts,
+    }
+}
+
+/// CPU time the calling thread has used.
+fn thread_cpu_time() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to fill.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    match ok {
+        true => Duration::new(t.tv_sec as u64, t.tv_nsec as u32),
+        false => Duration::ZERO,
     }
 }
 

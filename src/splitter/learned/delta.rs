@@ -141,6 +141,14 @@ impl BoardAnalysis {
         self.index_watches();
     }
 
+    /// The open-cell counts (`Features::open_counts`) once the pair named at canonical `cell`
+    /// is filled, whatever its dice: `delta`'s `open` for that pair.
+    #[inline(always)]
+    pub fn open_after(&self, f: &Features, cell: usize) -> [usize; 5] {
+        let placed = (1u64 << cell) | (1u64 << f.geo.mirror(cell));
+        f.open_counts(self.board.empty & !placed)
+    }
+
     /// Fill `touch`, `touch_same` and `of_value` from the groups.
     #[inline(always)]
     fn index_watches(&mut self) {
@@ -164,9 +172,18 @@ impl BoardAnalysis {
     }
 
     /// The entries that placing `a` at canonical free `cell` and `m` at its mirror switches off
-    /// and on (the afterstate with the same rolls to come), into `out`; returns the afterstate.
+    /// and on (the afterstate with the same rolls to come), into `out`, given `open_after` of
+    /// the cell; returns the afterstate.
     #[inline(always)]
-    pub fn delta(&self, f: &Features, cell: usize, a: u8, m: u8, out: &mut impl Entries) -> Bits {
+    pub fn delta(
+        &self,
+        f: &Features,
+        cell: usize,
+        a: u8,
+        m: u8,
+        open: &[usize; 5],
+        out: &mut impl Entries,
+    ) -> Bits {
         let geo = &f.geo;
         let mirror = geo.mirror(cell);
         let placed = (1u64 << cell) | (1u64 << mirror);
@@ -209,8 +226,7 @@ impl BoardAnalysis {
         for (v, (&old, &new)) in (2..).zip(self.demand[2..].iter().zip(&demand[2..])) {
             swap(out, base, demand_entry(v, old), demand_entry(v, new));
         }
-        let open = f.open_counts(after.empty);
-        for (k, (&old, &new)) in (0..).zip(self.open.iter().zip(&open)) {
+        for (k, (&old, &new)) in (0..).zip(self.open.iter().zip(open)) {
             swap(out, base, open_entry(k, old), open_entry(k, new));
         }
         if let (Some(old), true) = (self.hearts, geo.hearts & placed != 0) {
@@ -339,7 +355,8 @@ mod tests {
                 free &= free - 1;
                 let (a, m) = (rng.random_range(1..=6), rng.random_range(1..=6));
                 let mut delta = Delta::default();
-                let after = analysis.delta(&f, cell, a, m, &mut delta);
+                let open = analysis.open_after(&f, cell);
+                let after = analysis.delta(&f, cell, a, m, &open, &mut delta);
                 let mut expected = b;
                 f.geo.apply(&mut expected, cell, a, m);
                 assert_eq!(after, expected, "case {case}");

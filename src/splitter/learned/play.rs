@@ -166,10 +166,11 @@ impl PlayValue {
         while free != 0 {
             let cell = free.trailing_zeros() as usize;
             free &= free - 1;
+            let open = values.open_after(cell);
             for (a, row) in best.iter_mut().enumerate() {
                 for (m, slot) in row.iter_mut().enumerate() {
                     let (a, m) = (a as u8 + 1, m as u8 + 1);
-                    let v = values.value(wide, cell, a, m);
+                    let v = values.value(wide, cell, &open, a, m);
                     if v > slot.1 {
                         *slot = (Placement { cell, a, b: m }, v);
                     }
@@ -495,7 +496,8 @@ impl PlayValue {
         out.pre1 = from.pre1;
         if let Some(n) = &self.net {
             let mut change = Change::new(self);
-            from.analysis.delta(f, p.cell, p.a, p.b, &mut change);
+            let open = from.analysis.open_after(f, p.cell);
+            from.analysis.delta(f, p.cell, p.a, p.b, &open, &mut change);
             change.off(round_entry(r) as u32);
             change.on(round_entry(r - 1) as u32);
             n.accumulate(
@@ -603,8 +605,9 @@ impl<'a> Afterstates<'a> {
         while free != 0 {
             let cell = free.trailing_zeros() as usize;
             free &= free - 1;
+            let open = self.open_after(cell);
             for &(a, m) in orders {
-                let v = self.value(wide, cell, a, m);
+                let v = self.value(wide, cell, &open, a, m);
                 if best.is_none_or(|(_, bv)| v > bv) {
                     best = Some((Placement { cell, a, b: m }, v));
                 }
@@ -613,10 +616,20 @@ impl<'a> Afterstates<'a> {
         best
     }
 
-    /// V after placing `a` at the free canonical `cell` and `m` at its mirror; equal to
-    /// `PlayValue::value` of that afterstate, to the bit.
+    /// `BoardAnalysis::open_after` of `cell` (any counts when the afterstates are valued by
+    /// their exact score).
     #[inline(always)]
-    fn value(&mut self, wide: bool, cell: usize, a: u8, m: u8) -> f32 {
+    fn open_after(&self, cell: usize) -> [usize; 5] {
+        match self.board {
+            Some(board) => board.analysis.open_after(&self.value.features, cell),
+            None => [0; 5],
+        }
+    }
+
+    /// V after placing `a` at the free canonical `cell` and `m` at its mirror (`open`: the
+    /// cell's `open_after`); equal to `PlayValue::value` of that afterstate, to the bit.
+    #[inline(always)]
+    fn value(&mut self, wide: bool, cell: usize, open: &[usize; 5], a: u8, m: u8) -> f32 {
         let value = self.value;
         let geo = &value.features.geo;
         let Some(Analysed {
@@ -630,7 +643,7 @@ impl<'a> Afterstates<'a> {
             return geo.exact(&after) as f32;
         };
         let mut change = Change::new(value);
-        let after = analysis.delta(&value.features, cell, a, m, &mut change);
+        let after = analysis.delta(&value.features, cell, a, m, open, &mut change);
         if geo.free_canonical(&after) == 0 {
             return geo.exact(&after) as f32;
         }
