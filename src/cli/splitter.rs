@@ -278,7 +278,7 @@ pub fn bench(args: BenchArgs) -> ExitCode {
             saved.push_str(&saved_scores_line(l, &m.scores));
             if let Some(r) = &baseline {
                 cpu_line("search", &m);
-                cpu_line("before", &r);
+                cpu_line("before", r);
                 let same = m.moves.iter().zip(&r.moves).filter(|(a, b)| a == b).count();
                 let d = paired_difference(&m.scores, &r.scores);
                 println(format!(
