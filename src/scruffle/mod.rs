@@ -68,6 +68,27 @@ impl Case {
         }
     }
 
+    /// `bot scruffle`'s run: the case of `board` and `words` solved within `budget` counted from
+    /// `start` (reading included), and the seconds from `start` to the end of the position
+    /// table. The table may take at most 40% of the budget; the search ends a little before the
+    /// budget to leave room for printing.
+    pub fn solve_timed(
+        board: &Board,
+        words: Vec<Vec<u8>>,
+        start: Instant,
+        budget: std::time::Duration,
+        seed: u64,
+    ) -> (Case, solver::Solution, f64) {
+        let case = Case::within(board, words, start + budget.mul_f64(0.4));
+        let table_done = start.elapsed().as_secs_f64();
+        let deadline = start
+            + budget
+                .mul_f64(0.96)
+                .saturating_sub(std::time::Duration::from_millis(25));
+        let solution = case.solve(seed, solver::Budget::until(deadline));
+        (case, solution, table_done)
+    }
+
     /// The real solver, anytime until the budget ends.
     pub fn solve(&self, seed: u64, budget: solver::Budget) -> solver::Solution {
         let started = std::time::Instant::now();
@@ -109,6 +130,8 @@ impl Case {
     }
 }
 
+#[cfg(test)]
+mod claim_tests;
 #[cfg(test)]
 mod fuzz_tests;
 #[cfg(test)]

@@ -200,7 +200,8 @@ impl Row {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ExactRow {
     pub best: u64,
-    pub bound: u64,
+    /// The optimum when proven, else the best bound, if the search reached one.
+    pub bound: Option<u64>,
     pub proven: bool,
     pub nodes: u64,
     pub seconds: f64,
@@ -335,14 +336,17 @@ pub fn print_row(r: &Row, plan: &Plan) {
         None => ("-".to_string(), "-".to_string()),
     };
     let exact = match &r.exact {
-        Some(e) => format!(
-            " {}{} | {:.4} | {} | {:.1} |",
-            if e.proven { "=" } else { "<=" },
-            e.bound,
-            r.score() / e.bound.max(1) as f64,
-            if e.proven { "yes" } else { "no" },
-            e.seconds
-        ),
+        Some(e) => {
+            let (bound, ratio) = match e.bound {
+                Some(b) => (
+                    format!("{}{b}", if e.proven { "=" } else { "<=" }),
+                    format!("{:.4}", r.score() / b.max(1) as f64),
+                ),
+                None => ("none".to_string(), "-".to_string()),
+            };
+            let proven = if e.proven { "yes" } else { "no" };
+            format!(" {bound} | {ratio} | {proven} | {:.1} |", e.seconds)
+        }
         None => String::new(),
     };
     println!(
@@ -397,33 +401,8 @@ pub fn print_means(rows: &[Row]) {
         mean(&|r| r.per_placement(r.verdict.new_cells as f64)),
         mean(&|r| r.per_placement(r.score())),
     );
-    let exact: Vec<&ExactRow> = rows.iter().filter_map(|r| r.exact.as_ref()).collect();
-    if !exact.is_empty() {
-        let ratios: Vec<f64> = rows
-            .iter()
-            .filter_map(|r| r.exact.as_ref().map(|e| r.score() / e.bound.max(1) as f64))
-            .collect();
-        let proven: Vec<f64> = rows
-            .iter()
-            .filter_map(|r| {
-                r.exact
-                    .as_ref()
-                    .filter(|e| e.proven)
-                    .map(|e| r.score() / e.bound.max(1) as f64)
-            })
-            .collect();
-        let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
-        let worst = |xs: &[f64]| xs.iter().copied().fold(f64::INFINITY, f64::min);
-        println!(
-            "score/(optimum or bound): mean {:.4}, worst {:.4}; optimum proven on {} of {}: there mean {:.4}, worst {:.4}, optimal on {}",
-            mean(&ratios),
-            worst(&ratios),
-            proven.len(),
-            ratios.len(),
-            mean(&proven),
-            worst(&proven),
-            proven.iter().filter(|&&x| x >= 1.0).count()
-        );
+    if let Some(line) = exact_summary(rows) {
+        println!("{line}");
     }
     // Every plan scores at most U4, so no solver's mean of ratios can pass the mean of U4 / naive.
     if with_u4.len() == rows.len() && !rows.is_empty() {
@@ -432,6 +411,49 @@ pub fn print_means(rows: &[Row]) {
             "mean U4/naive {ceiling:.3}: no plan can reach a higher mean of ratios on these seeds"
         );
     }
+}
+
+/// The exact search's line under the table, when it ran: score / (optimum or bound) over the
+/// rows with a bound, then over the proven ones; "none" where a set is empty (no mean of
+/// nothing).
+pub fn exact_summary(rows: &[Row]) -> Option<String> {
+    let ran: Vec<&Row> = rows.iter().filter(|r| r.exact.is_some()).collect();
+    if ran.is_empty() {
+        return None;
+    }
+    let ratio = |r: &Row, e: &ExactRow| e.bound.map(|b| r.score() / b.max(1) as f64);
+    let ratios: Vec<f64> = ran
+        .iter()
+        .filter_map(|r| r.exact.as_ref().and_then(|e| ratio(r, e)))
+        .collect();
+    let proven: Vec<f64> = ran
+        .iter()
+        .filter_map(|r| {
+            let e = r.exact.as_ref().filter(|e| e.proven)?;
+            ratio(r, e)
+        })
+        .collect();
+    let stats = |xs: &[f64]| match xs.is_empty() {
+        true => None,
+        false => Some((
+            xs.iter().sum::<f64>() / xs.len() as f64,
+            xs.iter().copied().fold(f64::INFINITY, f64::min),
+        )),
+    };
+    let bounded = match stats(&ratios) {
+        Some((mean, worst)) => format!("mean {mean:.4}, worst {worst:.4} over {}", ratios.len()),
+        None => "no bound reached".to_string(),
+    };
+    let optima = match stats(&proven) {
+        Some((mean, worst)) => format!(
+            "optimum proven on {} of {}: there mean {mean:.4}, worst {worst:.4}, optimal on {}",
+            proven.len(),
+            ran.len(),
+            proven.iter().filter(|&&x| x >= 1.0).count()
+        ),
+        None => format!("optimum proven on none of {}", ran.len()),
+    };
+    Some(format!("score/(optimum or bound): {bounded}; {optima}"))
 }
 
 pub fn run(args: Args) -> ExitCode {
