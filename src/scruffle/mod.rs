@@ -104,8 +104,19 @@ impl Case {
         baseline::naive_greedy(&self.layout, &self.words, &self.table, None)
     }
 
+    /// The naive greedy baseline, if it ends before `deadline` (cut short it is another plan).
+    pub fn baseline_until(&self, deadline: Instant) -> Option<Vec<Placement>> {
+        let plays = baseline::naive_greedy(&self.layout, &self.words, &self.table, Some(deadline));
+        (Instant::now() < deadline).then_some(plays)
+    }
+
     pub fn bounds(&self, lower: u64) -> bounds::Bounds {
-        bounds::bounds(&self.layout, &self.words, &self.table, lower, 100)
+        self.bounds_until(lower, None)
+    }
+
+    /// U1-U3 with U3's steps stopped at `deadline` (still bounds, only looser).
+    pub fn bounds_until(&self, lower: u64, deadline: Option<Instant>) -> bounds::Bounds {
+        bounds::bounds(&self.layout, &self.words, &self.table, lower, 100, deadline)
     }
 
     /// The letter-aware bound U4 (see `bounds::u4`).

@@ -480,7 +480,7 @@ fn bounds_stay_valid_when_position_lists_are_cut_short() {
         let case = tiny_case(seed);
         let short = super::table::Table::build(&case.layout, &case.words, 2, None);
         let opt = exhaustive::optimum(&case.layout, &case.words);
-        let b = super::bounds::bounds(&case.layout, &case.words, &short, 0, 50);
+        let b = super::bounds::bounds(&case.layout, &case.words, &short, 0, 50, None);
         assert!(b.u3 >= opt && b.u2 >= opt, "seed {seed}: {b:?} < {opt}");
     }
 }
