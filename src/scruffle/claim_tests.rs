@@ -161,3 +161,115 @@ fn claims_hold_on_ten_thousand_cases_at_budgets_up_to_a_second() {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// The bounds themselves on the same lists, with nothing cut by a clock: U2, U3 and every sweep
+/// of U4 at least the exhaustive optimum, and the exact search's bound after 1 to 8 nodes too.
+#[test]
+fn every_bound_holds_on_lists_with_repeated_and_nested_entries() {
+    use super::bounds::U4Params;
+    use super::plan::Context;
+    let far = Instant::now() + Duration::from_secs(3600);
+    let mut below_u3 = 0;
+    for seed in 0..300u64 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(50_000 + seed);
+        let board = tiny_board(&mut rng);
+        let words = nested_list(&mut rng);
+        let case = Case::new(&board, words);
+        let optimum = exhaustive::optimum(&case.layout, &case.words);
+        let what = format!("seed {seed}, words {:?}", strings(&case.words));
+        let u4 = case.u4(
+            0,
+            U4Params {
+                iterations: 60,
+                deadline: None,
+                parallel: false,
+            },
+        );
+        let simple = u4.simple;
+        assert!(
+            simple.u2 >= optimum && simple.u3 >= optimum,
+            "{what}: {simple:?} < {optimum}"
+        );
+        for (k, &v) in u4.history.iter().enumerate() {
+            assert!(
+                v + 1e-6 >= optimum as f64,
+                "{what}: sweep {k} gives {v} < {optimum}"
+            );
+        }
+        below_u3 += (u4.value < simple.u3) as usize;
+        let ctx = Context::new(&case.layout, &case.words, &case.table);
+        let nodes = rng.random_range(1..=8);
+        let exact = super::exact::solve_board(&ctx, &[], far, nodes);
+        let bound = exact
+            .bound
+            .expect("a search with nodes to spend bounds the optimum");
+        assert!(
+            bound >= optimum,
+            "{what}: {nodes} nodes bound {bound} < {optimum}"
+        );
+        if exact.proven {
+            assert_eq!(exact.score, optimum, "{what}");
+        }
+    }
+    assert!(below_u3 > 50, "U4 should often beat U3 here: {below_u3}");
+}
+
+/// A board of `side` x `side` cells of `cell`, and the words A, AA, ... (`side` letters), `side`
+/// times each: every entry nests in the longer ones and repeats.
+fn uniform_case(side: usize, cell: Cell) -> (Board, Vec<Vec<u8>>) {
+    let board = Board {
+        width: side,
+        height: side,
+        cells: vec![cell; side * side],
+    };
+    let words = (1..=side)
+        .flat_map(|len| std::iter::repeat_n(vec![b'A'; len], side))
+        .collect();
+    (board, words)
+}
+
+/// Known answers: on 4x4 and 6x6 boards of `5` every entry of such a list fits at its best
+/// position at once (a plan of U1, 200 and 630, which a second's run finds), and a run cut
+/// short claimed 195 and 615 optimal. On 16x16 boards, a short run's claims stay above what a
+/// second's run finds.
+#[test]
+fn uniform_boards_of_nested_copies_get_no_false_claim() {
+    let cases = [
+        (4, Cell::Letter(5), Some(200)),
+        (6, Cell::Letter(5), Some(630)),
+        (16, Cell::Letter(5), None),
+        (16, Cell::Triple, None),
+    ];
+    for (side, cell, optimum) in cases {
+        let (board, words) = uniform_case(side, cell);
+        let second = Duration::from_secs(1);
+        let (_, long, _) = Case::solve_timed(&board, words.clone(), Instant::now(), second, 1);
+        if let Some(optimum) = optimum {
+            assert_eq!(long.score, optimum, "{side}x{side}: a second's run");
+        }
+        let best = optimum.unwrap_or(long.score);
+        let budgets: &[f64] = match side {
+            16 => &[0.001, 0.05, 0.2],
+            _ => &[0.001, 0.005, 0.02, 0.05],
+        };
+        for &seconds in budgets {
+            let budget = Duration::from_secs_f64(seconds);
+            let (case, short, _) =
+                Case::solve_timed(&board, words.clone(), Instant::now(), budget, 1);
+            let direct = case.solve(1, Budget::until(Instant::now() + budget / 1000));
+            for solution in [short, direct] {
+                let what = format!(
+                    "{side}x{side} {cell:?} at {seconds} s: {:?}",
+                    solution.stats
+                );
+                assert_eq!(solution.stats.broken_claim, None, "{what}");
+                if solution.stats.proven_optimal {
+                    assert!(solution.score >= best, "{what}: optimal {}", solution.score);
+                }
+                if let Some(bound) = solution.stats.bound {
+                    assert!(bound >= best, "{what}: bound {bound} < {best}");
+                }
+            }
+        }
+    }
+}

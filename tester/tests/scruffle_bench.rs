@@ -98,6 +98,12 @@ fn an_exact_search_that_proves_nothing_says_so() {
         .lines()
         .find(|l| l.starts_with("score/(optimum or bound)"))
         .unwrap_or_else(|| panic!("no summary: {stdout}"));
-    assert!(summary.ends_with("optimum proven on none of 1"), "{summary}");
-    assert!(!summary.contains("inf") && !summary.contains("-0.0"), "{summary}");
+    assert!(
+        summary.ends_with("optimum proven on none of 1"),
+        "{summary}"
+    );
+    assert!(
+        !summary.contains("inf") && !summary.contains("-0.0"),
+        "{summary}"
+    );
 }

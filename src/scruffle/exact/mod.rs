@@ -44,8 +44,13 @@ pub fn solve_board(
     node_limit: u64,
 ) -> Exact {
     let start = Plan::from_plays(ctx, floor);
-    let (simple, dual) =
-        bounds::u4_dual(ctx.layout, ctx.words, ctx.table, start.score, Some(deadline));
+    let (simple, dual) = bounds::u4_dual(
+        ctx.layout,
+        ctx.words,
+        ctx.table,
+        start.score,
+        Some(deadline),
+    );
     let found = branch::search(ctx, dual, start, deadline, node_limit);
     // min(U2, U3) bounds the optimum too (the search's bound may be looser, and when the search
     // is cut short before any sweep it bounds nothing), unless the position table was cut short

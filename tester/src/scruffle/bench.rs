@@ -255,14 +255,20 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
             if seconds > plan.seconds {
                 crate::process::load::warn_overrun("the solver overran --seconds");
             }
-            (reference_case(&board, words, seed, phase)?, solution, seconds)
+            (
+                reference_case(&board, words, seed, phase)?,
+                solution,
+                seconds,
+            )
         }
     };
     if debug() {
         eprintln!("debug seed {seed}: {:?}", solution.stats);
     }
     if let Some(claim) = &solution.stats.broken_claim {
-        return Err(format!("seed {seed}: the solver's claim failed its check: {claim}"));
+        return Err(format!(
+            "seed {seed}: the solver's claim failed its check: {claim}"
+        ));
     }
     let naive_deadline = Instant::now() + phase;
     let Some(baseline) = case.baseline_until(naive_deadline) else {
@@ -331,7 +337,10 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
             ("U2", Some(bounds.u2)),
             ("U3", Some(bounds.u3)),
             ("U4", u4.as_ref().map(|u| u.value)),
-            ("the exact search's bound", exact.as_ref().and_then(|e| e.bound)),
+            (
+                "the exact search's bound",
+                exact.as_ref().and_then(|e| e.bound),
+            ),
         ];
         for (name, bound) in named {
             if let Some(b) = bound.filter(|&b| b < plan_score) {
@@ -641,7 +650,10 @@ mod tests {
     #[test]
     fn the_exact_summary_never_averages_nothing() {
         assert_eq!(exact_summary(&[row(1, 200, None)]), None);
-        let none_proven = [row(1, 200, exact(Some(400), false)), row(2, 300, exact(None, false))];
+        let none_proven = [
+            row(1, 200, exact(Some(400), false)),
+            row(2, 300, exact(None, false)),
+        ];
         assert_eq!(
             exact_summary(&none_proven).unwrap(),
             "score/(optimum or bound): mean 0.5000, worst 0.5000 over 1; optimum proven on none of 2"
@@ -651,7 +663,10 @@ mod tests {
             exact_summary(&nothing).unwrap(),
             "score/(optimum or bound): no bound reached; optimum proven on none of 1"
         );
-        let one_proven = [row(1, 200, exact(Some(200), true)), row(2, 300, exact(Some(600), false))];
+        let one_proven = [
+            row(1, 200, exact(Some(200), true)),
+            row(2, 300, exact(Some(600), false)),
+        ];
         assert_eq!(
             exact_summary(&one_proven).unwrap(),
             "score/(optimum or bound): mean 0.7500, worst 0.5000 over 2; optimum proven on 1 of 2: there mean 1.0000, worst 1.0000, optimal on 1"
