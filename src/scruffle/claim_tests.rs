@@ -137,8 +137,8 @@ fn claims_hold_against_exhaustive_play_with_repeated_and_nested_entries() {
     );
 }
 
-/// The full twin (about half an hour on one core): `SCRUFFLE_CLAIM_CASES` cases (10,000 by
-/// default) from seed `SCRUFFLE_CLAIM_SEED` (1,000,000), budgets 1 ms to 1 s.
+/// The full twin (3 minutes on one core, 10 on a busy machine): `SCRUFFLE_CLAIM_CASES` cases
+/// (10,000 by default) from seed `SCRUFFLE_CLAIM_SEED` (1,000,000), budgets 1 ms to 1 s.
 /// `cargo test --release -p bot --lib claims_hold_on_ten_thousand -- --ignored --nocapture`
 #[test]
 #[ignore]
