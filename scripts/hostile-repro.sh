@@ -170,3 +170,41 @@ run "tester splitter --games 2: interval" $T splitter --games 2 --seed s14 --sil
 note "" "$(grep -h -m1 '95% CI' err.txt | cut -c1-120)"
 run "tester splitter --games 1: interval" $T splitter --games 1 --seed s14 --silent --command "$B splitter --policy greedy"
 note "" "$(grep -h -m1 '95% CI' err.txt | cut -c1-120)"
+
+# ---------------------------------------------------------------------------------------------
+# Scruffle: claims about the optimum, the bench's clocks, the checker's files.
+# ---------------------------------------------------------------------------------------------
+section "Scruffle: no false optimal or best bound (lists whose entries repeat and nest)"
+# uniform SIDE CELL: a SIDE x SIDE board of CELL, and the words A, AA, ... (SIDE letters), SIDE
+# times each. On the 4x4 and 6x6 boards every entry fits at its best, so the optimum is the sum
+# of the entries' best scores: 200 and 630.
+uniform() { python3 -c "
+n, c = $1, '$2'
+open('u.board', 'w').write((c * n + '\n') * n)
+open('u.words', 'w').write(''.join(('A' * l + '\n') * n for l in range(1, n + 1)))"; }
+# claim NAME SECONDS: bot's claim at SECONDS, beside the best plan of a longer run (checked).
+claim() { local name=$1 s=$2 long=$3
+  run "$name, --seconds $s" $B scruffle --seconds "$s" --board u.board --words u.words
+  local said; said=$(grep -h -E '^(optimal|best bound):' err.txt | tr '\n' ' ')
+  $B scruffle --seconds "$long" --board u.board --words u.words > long.plays 2> /dev/null
+  note "" "claims: ${said:-none}; a $long s plan: $($T scruffle score --board u.board --words u.words --placements long.plays 2>&1 | cut -c1-60)"
+}
+uniform 4 5;  claim "4x4 of 5, A..AAAA x4" 0.001 1
+uniform 6 5;  claim "6x6 of 5, A..A(6) x6" 0.02 1
+uniform 16 T; claim "16x16 of T, A..A(16) x16" 0.2 2
+uniform 16 5; claim "16x16 of 5, A..A(16) x16" 0.2 2
+
+section "Scruffle bench: every phase on a clock"
+run "bench 100x100, 10,000 words, --seconds 1" $T scruffle bench --seeds 1 --width 100 --height 100 --words 10000 --seconds 1
+note "" "$(grep -h -m1 -E "clock ran out" out.txt | cut -c1-110)"
+run "bench 40x40, --u4-sweeps 100000 --phase-seconds 1" $T scruffle bench --seeds 1 --width 40 --height 40 --words 2000 --seconds 0.5 --phase-seconds 1 --u4-sweeps 100000
+run "bench 1000x1000, 100,000 words, --phase-seconds 1" $T scruffle bench --seeds 1 --width 1000 --height 1000 --words 100000 --seconds 1 --phase-seconds 1
+run "bench --exact-nodes 1: nothing proven" $T scruffle bench --seeds 1 --width 12 --height 12 --words 40 --work 0 --exact-nodes 1 --u4-sweeps 0
+note "" "$(grep -h -m1 '^score/(optimum' out.txt)"
+
+section "Scruffle checker: files"
+printf '1111\n' > c.board; printf 'cat\n' > c.words; printf '\xef\xbb\xbfH 0 0 0\n' > bom.plays
+run "score: placements starting with a BOM" $T scruffle score --board c.board --words c.words --placements bom.plays
+: > empty.words
+run "score: an empty word list" $T scruffle score --board c.board --words empty.words --placements bom.plays
+run "bot scruffle: the same empty word list" $B scruffle --seconds 1 --board c.board --words empty.words

@@ -22,7 +22,8 @@ pub struct Bounds {
     pub u3: u64,
 }
 
-/// Compute U1, U2 and U3 (`iterations` subgradient steps; `lower` is any achievable score, used
+/// Compute U1, U2 and U3 (`iterations` subgradient steps, fewer if `deadline` passes first: the
+/// first always runs and every step's value is a bound; `lower` is any achievable score, used
 /// only to size the steps).
 pub fn bounds(
     layout: &Layout,
@@ -30,8 +31,9 @@ pub fn bounds(
     table: &Table,
     lower: u64,
     iterations: usize,
+    deadline: Option<Instant>,
 ) -> Bounds {
-    lagrange_u3(layout, words, table, lower, iterations).0
+    lagrange_u3(layout, words, table, lower, iterations, deadline).0
 }
 
 /// Every entry's best standalone score, largest first.
@@ -53,13 +55,14 @@ pub fn u2(layout: &Layout, table: &Table) -> u64 {
     counting_bounds(&best_first(table), layout.open_cells()).1
 }
 
-/// U1-U3, and the cell prices of the best U3 iterate.
+/// U1-U3, and the cell prices of the best U3 iterate (steps until `deadline`, as in `bounds`).
 fn lagrange_u3(
     layout: &Layout,
     words: &[Vec<u8>],
     table: &Table,
     lower: u64,
     iterations: usize,
+    deadline: Option<Instant>,
 ) -> (Bounds, Vec<f64>) {
     let k = layout.open_cells();
     let best = best_first(table);
@@ -80,7 +83,10 @@ fn lagrange_u3(
     let mut u3 = f64::INFINITY;
     let mut scale = crate::scruffle::dual::StepScale::new(5);
     let mut span_min = SpanMin::new(words, layout.longest_run());
-    for _ in 0..=iterations {
+    for step in 0..=iterations {
+        if step > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         demand.iter_mut().for_each(|d| *d = 0);
         let mut value: f64 = prices.iter().sum();
         span_min.update(layout, &prices);
@@ -221,7 +227,8 @@ fn word_term(table: &Table, i: usize, len: usize, span_min: &SpanMin) -> (f64, O
 pub struct U4Params {
     /// DP sweeps over every row and column (each gives a valid bound).
     pub iterations: usize,
-    /// Stop early when this passes (the best bound so far is still valid).
+    /// Stop early when this passes, U3's steps (U4's start) included: the best bound so far is
+    /// still valid. Checked between sweeps, so one sweep may overrun it.
     pub deadline: Option<Instant>,
     /// Solve the rows and columns of a sweep on all cores (same result as one thread).
     pub parallel: bool,
@@ -256,7 +263,7 @@ pub fn patience(sweeps: usize) -> usize {
 /// with Lagrangian multipliers (`dual`). Any multipliers give a valid bound; Polyak subgradient
 /// steps from a scaled-down U3 price vector tighten it, and the result is never above U3.
 pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params: U4Params) -> U4 {
-    let (b3, mut dual) = u4_dual(layout, words, table, lower);
+    let (b3, mut dual) = u4_dual(layout, words, table, lower, params.deadline);
     let allowed = vec![ANY; layout.cells()];
     let descent = dual.descend(
         layout,
@@ -279,9 +286,15 @@ pub fn u4(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64, params:
 }
 
 /// U4's dual of the whole board at its starting multipliers (a scaled-down U3 price vector),
-/// and U1-U3 computed on the way (`lower` as in `u4`).
-pub fn u4_dual(layout: &Layout, words: &[Vec<u8>], table: &Table, lower: u64) -> (Bounds, Dual) {
-    let (b3, prices) = lagrange_u3(layout, words, table, lower, 100);
+/// and U1-U3 computed on the way (`lower` as in `u4`; U3's steps stop at `deadline`).
+pub fn u4_dual(
+    layout: &Layout,
+    words: &[Vec<u8>],
+    table: &Table,
+    lower: u64,
+    deadline: Option<Instant>,
+) -> (Bounds, Dual) {
+    let (b3, prices) = lagrange_u3(layout, words, table, lower, 100, deadline);
     let longest = layout.longest_run();
     let a = Automaton::new(words, |i| words[i].len() <= longest);
     let mut dual = Dual::whole_board(layout, a, table);

@@ -68,6 +68,27 @@ impl Case {
         }
     }
 
+    /// `bot scruffle`'s run: the case of `board` and `words` solved within `budget` counted from
+    /// `start` (reading included), and the seconds from `start` to the end of the position
+    /// table. The table may take at most 40% of the budget; the search ends a little before the
+    /// budget to leave room for printing.
+    pub fn solve_timed(
+        board: &Board,
+        words: Vec<Vec<u8>>,
+        start: Instant,
+        budget: std::time::Duration,
+        seed: u64,
+    ) -> (Case, solver::Solution, f64) {
+        let case = Case::within(board, words, start + budget.mul_f64(0.4));
+        let table_done = start.elapsed().as_secs_f64();
+        let deadline = start
+            + budget
+                .mul_f64(0.96)
+                .saturating_sub(std::time::Duration::from_millis(25));
+        let solution = case.solve(seed, solver::Budget::until(deadline));
+        (case, solution, table_done)
+    }
+
     /// The real solver, anytime until the budget ends.
     pub fn solve(&self, seed: u64, budget: solver::Budget) -> solver::Solution {
         let started = std::time::Instant::now();
@@ -83,8 +104,19 @@ impl Case {
         baseline::naive_greedy(&self.layout, &self.words, &self.table, None)
     }
 
+    /// The naive greedy baseline, if it ends before `deadline` (cut short it is another plan).
+    pub fn baseline_until(&self, deadline: Instant) -> Option<Vec<Placement>> {
+        let plays = baseline::naive_greedy(&self.layout, &self.words, &self.table, Some(deadline));
+        (Instant::now() < deadline).then_some(plays)
+    }
+
     pub fn bounds(&self, lower: u64) -> bounds::Bounds {
-        bounds::bounds(&self.layout, &self.words, &self.table, lower, 100)
+        self.bounds_until(lower, None)
+    }
+
+    /// U1-U3 with U3's steps stopped at `deadline` (still bounds, only looser).
+    pub fn bounds_until(&self, lower: u64, deadline: Option<Instant>) -> bounds::Bounds {
+        bounds::bounds(&self.layout, &self.words, &self.table, lower, 100, deadline)
     }
 
     /// The letter-aware bound U4 (see `bounds::u4`).
@@ -109,6 +141,8 @@ impl Case {
     }
 }
 
+#[cfg(test)]
+mod claim_tests;
 #[cfg(test)]
 mod fuzz_tests;
 #[cfg(test)]

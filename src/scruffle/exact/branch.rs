@@ -51,7 +51,8 @@ impl Ord for Node {
 pub struct Outcome {
     pub plays: Vec<Placement>,
     pub score: u64,
-    /// A bound on the optimum: the score itself when the search ended.
+    /// A bound on the optimum: the score itself when the search ended, +inf when the deadline
+    /// came before any sweep bounded the root.
     pub bound: f64,
     pub complete: bool,
     pub nodes: u64,
@@ -97,8 +98,9 @@ pub fn search(
     let mut heap = BinaryHeap::new();
     let mut unresolved = false;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    if let Some(sweep) = descent.at_best {
-        expand(
+    let mut stopped = false;
+    match descent.at_best {
+        Some(sweep) => expand(
             ctx,
             &dual,
             &sweep,
@@ -109,9 +111,17 @@ pub fn search(
             &mut unresolved,
             &mut rng,
             deadline,
-        );
+        ),
+        None => {
+            // No sweep bounded the root (the deadline came first): the whole tree stays open,
+            // bounded by whatever the sweeps reached (+inf when none ran), never the incumbent.
+            heap.push(Node {
+                bound: descent.best,
+                allowed: root.clone(),
+            });
+            stopped = true;
+        }
     }
-    let mut stopped = descent.history.is_empty();
     while let Some(node) = heap.pop() {
         if node.bound < target(&best) - 1e-6 {
             heap.clear();

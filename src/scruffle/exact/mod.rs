@@ -44,13 +44,28 @@ pub fn solve_board(
     node_limit: u64,
 ) -> Exact {
     let start = Plan::from_plays(ctx, floor);
-    let (_, dual) = bounds::u4_dual(ctx.layout, ctx.words, ctx.table, start.score);
+    let (simple, dual) = bounds::u4_dual(
+        ctx.layout,
+        ctx.words,
+        ctx.table,
+        start.score,
+        Some(deadline),
+    );
     let found = branch::search(ctx, dual, start, deadline, node_limit);
+    // min(U2, U3) bounds the optimum too (the search's bound may be looser, and when the search
+    // is cut short before any sweep it bounds nothing), unless the position table was cut short
+    // (entries left out of it count nothing there).
+    let simple = (!ctx.table.truncated()).then_some(simple.u3);
+    let bound = match (found.complete, found.bound.is_finite()) {
+        (true, _) => Some(found.score),
+        (false, true) => {
+            let searched = bounds::round_up(found.bound).max(found.score);
+            Some(simple.map_or(searched, |s| s.min(searched)))
+        }
+        (false, false) => simple,
+    };
     Exact {
-        bound: match found.complete {
-            true => found.score,
-            false => bounds::round_up(found.bound).max(found.score),
-        },
+        bound,
         plays: found.plays,
         score: found.score,
         proven: found.complete,
@@ -89,8 +104,9 @@ pub struct Exact {
     /// The best plan: `floor`'s plays unless the search found better.
     pub plays: Vec<Placement>,
     pub score: u64,
-    /// An upper bound on the optimum (the optimum itself when `proven`).
-    pub bound: u64,
+    /// An upper bound on the optimum (the optimum itself when `proven`), if the search or U2
+    /// and U3 give one.
+    pub bound: Option<u64>,
     pub proven: bool,
     pub nodes: u64,
 }

@@ -2,6 +2,13 @@
 //! independent checker in the same run, beside the bounds U2, U3 and U4 (computed after the
 //! solver's budget, never inside it). `bench_seed` measures one case into a `Row`; printing is
 //! separate, so the rows can be gathered, split into shards or merged before they are shown.
+//!
+//! The phases of one case and their clocks: the solver (`--seconds`, as `bot scruffle` runs, or
+//! `--work`, fixed work without a clock); the naive reference (a complete position table and
+//! the naive greedy, `--phase-seconds`: cut short it would be a wrong reference, so that is an
+//! error); the checker (linear in the plans' letters: milliseconds); the exact search (`--exact`
+//! seconds or `--exact-nodes`, optional); U1-U3 and U4 (`--phase-seconds` together: each step
+//! is a bound, so a cut only loosens them, and the row says so; U4 optional, `--u4-sweeps 0`).
 
 use super::check::{check, Verdict};
 use super::gen::{generate_sized, Sizes};
@@ -37,10 +44,17 @@ pub struct Args {
     solver_seed: u64,
     #[command(flatten)]
     sizes: super::SizeArgs,
-    /// Subgradient sweeps of the letter-aware bound U4 (0 = do not compute it; at most 100,000).
-    /// Every sweep's bound is valid; 30 sweeps left it 10-20% above its 300-sweep value.
+    /// Subgradient sweeps of the letter-aware bound U4 (0 = do not compute it; at most 100,000),
+    /// within --phase-seconds. Every sweep's bound is valid; 30 sweeps left it 10-20% above its
+    /// 300-sweep value. A sweep solves every row and column: 0.1-0.3 s on mid-size cases, 1-5 s
+    /// at 100x100 with 10,000 words.
     #[arg(long, default_value_t = 300, value_parser = |t: &str| args::integer_in(t, 0, MAX_U4_SWEEPS).map(|n| n as usize))]
     u4_sweeps: usize,
+    /// Clock of each phase after the solver, per case: the naive reference (its complete
+    /// position table and greedy; not done by then is an error), then U1-U3 and U4 together
+    /// (cut short they are still bounds, only looser; noted under the row). At most a day.
+    #[arg(long, default_value = "10", value_parser = args::seconds, allow_negative_numbers = true)]
+    phase_seconds: Duration,
     /// After the solver, run the exact solver from its plan for up to this many seconds per case
     /// (0 = not at all; at most a day) and add the optimum (or the best bound) and the ratio to
     /// it. The exact solver suits small cases (a few hundred cells, up to about 100 entries).
@@ -150,6 +164,9 @@ pub struct Plan {
     /// statement's).
     #[serde(default = "Sizes::statement")]
     pub sizes: Sizes,
+    /// The clock of each phase after the solver (absent from older results files: none).
+    #[serde(default)]
+    pub phase_seconds: Option<f64>,
 }
 
 /// One seed's results: everything its line of the table shows (also a results file's row).
@@ -168,6 +185,12 @@ pub struct Row {
     pub u2: u64,
     pub u3: u64,
     pub u4: Option<u64>,
+    /// U4's sweeps done (absent from older results files).
+    #[serde(default)]
+    pub u4_sweeps: Option<usize>,
+    /// The bounds' clock ran out: U3 and U4 stopped early (still bounds, only looser).
+    #[serde(default)]
+    pub bounds_cut: bool,
     /// The exact solver's result, when it ran.
     #[serde(default)]
     pub exact: Option<ExactRow>,
@@ -200,33 +223,60 @@ impl Row {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ExactRow {
     pub best: u64,
-    pub bound: u64,
+    /// The optimum when proven, else the best bound, if the search reached one.
+    pub bound: Option<u64>,
     pub proven: bool,
     pub nodes: u64,
     pub seconds: f64,
 }
 
 /// Generate case `seed`, solve it within the budget, check both outputs independently, then
-/// compute the bounds.
+/// compute the bounds, each phase on its clock (module doc). Every bound is checked against every
+/// checked plan.
 pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
     let case_text = generate_sized(seed, &plan.sizes);
     let start = Instant::now();
     let board = input::Board::parse(&case_text.board, "board").expect("generated board parses");
     let words = input::parse_words(&case_text.words, "words").expect("generated words parse");
-    let case = Case::new(&board, words);
-    let budget = match plan.work {
-        Some(iterations) => Budget::work(iterations),
-        None => Budget::until(start + Duration::from_secs_f64(plan.seconds * 0.97)),
+    let phase = Duration::from_secs_f64(plan.phase_seconds.unwrap_or(86_400.0));
+    let (case, solution, seconds) = match plan.work {
+        Some(iterations) => {
+            // Fixed work runs on the reference's complete table (and has no clock by design).
+            let case = reference_case(&board, words, seed, phase)?;
+            let started = Instant::now();
+            let solution = case.solve(plan.solver_seed, Budget::work(iterations));
+            (case, solution, started.elapsed().as_secs_f64())
+        }
+        None => {
+            let budget = Duration::from_secs_f64(plan.seconds);
+            let (_, solution, _) =
+                Case::solve_timed(&board, words.clone(), start, budget, plan.solver_seed);
+            let seconds = start.elapsed().as_secs_f64();
+            if seconds > plan.seconds {
+                crate::process::load::warn_overrun("the solver overran --seconds");
+            }
+            (
+                reference_case(&board, words, seed, phase)?,
+                solution,
+                seconds,
+            )
+        }
     };
-    let solution = case.solve(plan.solver_seed, budget);
-    let seconds = start.elapsed().as_secs_f64();
-    if plan.work.is_none() && seconds > plan.seconds {
-        crate::process::load::warn_overrun("the solver overran --seconds");
-    }
     if debug() {
         eprintln!("debug seed {seed}: {:?}", solution.stats);
     }
-    let baseline = case.baseline();
+    if let Some(claim) = &solution.stats.broken_claim {
+        return Err(format!(
+            "seed {seed}: the solver's claim failed its check: {claim}"
+        ));
+    }
+    let naive_deadline = Instant::now() + phase;
+    let Some(baseline) = case.baseline_until(naive_deadline) else {
+        return Err(format!(
+            "seed {seed}: the naive greedy did not end within --phase-seconds {}",
+            phase.as_secs_f64()
+        ));
+    };
     let judge = |plays: &[bot::scruffle::Placement], who: &str| {
         check(
             ("board", case_text.board.as_bytes()),
@@ -248,12 +298,8 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
             solved.score
         ));
     }
-    let lower = solved
-        .score
-        .clone()
-        .max(base.score.clone())
-        .to_u64()
-        .unwrap_or(u64::MAX);
+    let best_checked = solved.score.clone().max(base.score.clone()).to_u64();
+    let lower = best_checked.unwrap_or(u64::MAX);
     let exact = (plan.exact > 0.0 || plan.exact_nodes.is_some()).then(|| {
         let started = Instant::now();
         let (deadline, limit) = match plan.exact_nodes {
@@ -270,19 +316,40 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
             seconds: started.elapsed().as_secs_f64(),
         }
     });
+    let bounds_deadline = Instant::now() + phase;
     let (bounds, u4) = if plan.u4_sweeps > 0 {
         let u4 = case.u4(
             lower,
             U4Params {
                 iterations: plan.u4_sweeps,
-                deadline: None,
+                deadline: Some(bounds_deadline),
                 parallel: true,
             },
         );
-        (u4.simple, Some(u4.value))
+        (u4.simple, Some(u4))
     } else {
-        (case.bounds(lower), None)
+        (case.bounds_until(lower, Some(bounds_deadline)), None)
     };
+    let bounds_cut = Instant::now() >= bounds_deadline;
+    // A bound is a bound: none may fall below a plan checked here (unless the totals overflow).
+    if let Some(plan_score) = best_checked {
+        let named = [
+            ("U2", Some(bounds.u2)),
+            ("U3", Some(bounds.u3)),
+            ("U4", u4.as_ref().map(|u| u.value)),
+            (
+                "the exact search's bound",
+                exact.as_ref().and_then(|e| e.bound),
+            ),
+        ];
+        for (name, bound) in named {
+            if let Some(b) = bound.filter(|&b| b < plan_score) {
+                return Err(format!(
+                    "seed {seed}: {name} = {b} is below a checked plan of {plan_score} (a false bound)"
+                ));
+            }
+        }
+    }
     Ok(Row {
         index,
         seed,
@@ -293,11 +360,31 @@ pub fn bench_seed(index: usize, seed: u64, plan: &Plan) -> Result<Row, String> {
         baseline: base.score,
         u2: bounds.u2,
         u3: bounds.u3,
-        u4,
+        u4_sweeps: u4.as_ref().map(|u| u.sweeps),
+        u4: u4.map(|u| u.value),
+        bounds_cut,
         exact,
         lns_iterations: solution.stats.lns_iterations,
         seconds,
     })
+}
+
+/// The case with its complete position table, built within `phase` (else an error: the naive
+/// reference and the bounds need every entry's positions).
+fn reference_case(
+    board: &input::Board,
+    words: Vec<Vec<u8>>,
+    seed: u64,
+    phase: Duration,
+) -> Result<Case, String> {
+    let case = Case::within(board, words, Instant::now() + phase);
+    match case.table.truncated() {
+        true => Err(format!(
+            "seed {seed}: the position table of the naive reference did not end within --phase-seconds {}",
+            phase.as_secs_f64()
+        )),
+        false => Ok(case),
+    }
 }
 
 const EXACT_HEADER: &str = " optimum or bound | score/opt. | proven | exact s |";
@@ -317,8 +404,12 @@ pub fn print_header(plan: &Plan) {
         (None, x) if x > 0.0 => format!(", exact search {x} s per case"),
         _ => String::new(),
     };
+    let clock = match plan.phase_seconds {
+        Some(s) => format!(" within {s} s"),
+        None => String::new(),
+    };
     println!(
-        "Scruffle bench: seeds {}{sizes}, {budget}, solver seed {}, U4 {} sweeps{exact}",
+        "Scruffle bench: seeds {}{sizes}, {budget}, solver seed {}, U4 {} sweeps{clock}{exact}",
         plan.seeds_text, plan.solver_seed, plan.u4_sweeps
     );
     let header = match plan.exact > 0.0 || plan.exact_nodes.is_some() {
@@ -335,14 +426,17 @@ pub fn print_row(r: &Row, plan: &Plan) {
         None => ("-".to_string(), "-".to_string()),
     };
     let exact = match &r.exact {
-        Some(e) => format!(
-            " {}{} | {:.4} | {} | {:.1} |",
-            if e.proven { "=" } else { "<=" },
-            e.bound,
-            r.score() / e.bound.max(1) as f64,
-            if e.proven { "yes" } else { "no" },
-            e.seconds
-        ),
+        Some(e) => {
+            let (bound, ratio) = match e.bound {
+                Some(b) => (
+                    format!("{}{b}", if e.proven { "=" } else { "<=" }),
+                    format!("{:.4}", r.score() / b.max(1) as f64),
+                ),
+                None => ("none".to_string(), "-".to_string()),
+            };
+            let proven = if e.proven { "yes" } else { "no" };
+            format!(" {bound} | {ratio} | {proven} | {:.1} |", e.seconds)
+        }
         None => String::new(),
     };
     println!(
@@ -366,6 +460,16 @@ pub fn print_row(r: &Row, plan: &Plan) {
         println!(
             "  (seed {}: solver took {:.2} s, over the budget)",
             r.seed, r.seconds
+        );
+    }
+    if r.bounds_cut {
+        let sweeps = match r.u4_sweeps {
+            Some(n) => format!(", U4 after {n} of {} sweeps", plan.u4_sweeps),
+            None => String::new(),
+        };
+        println!(
+            "  (seed {}: the bounds' clock ran out: U3 and U4 are looser{sweeps})",
+            r.seed
         );
     }
 }
@@ -397,33 +501,8 @@ pub fn print_means(rows: &[Row]) {
         mean(&|r| r.per_placement(r.verdict.new_cells as f64)),
         mean(&|r| r.per_placement(r.score())),
     );
-    let exact: Vec<&ExactRow> = rows.iter().filter_map(|r| r.exact.as_ref()).collect();
-    if !exact.is_empty() {
-        let ratios: Vec<f64> = rows
-            .iter()
-            .filter_map(|r| r.exact.as_ref().map(|e| r.score() / e.bound.max(1) as f64))
-            .collect();
-        let proven: Vec<f64> = rows
-            .iter()
-            .filter_map(|r| {
-                r.exact
-                    .as_ref()
-                    .filter(|e| e.proven)
-                    .map(|e| r.score() / e.bound.max(1) as f64)
-            })
-            .collect();
-        let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
-        let worst = |xs: &[f64]| xs.iter().copied().fold(f64::INFINITY, f64::min);
-        println!(
-            "score/(optimum or bound): mean {:.4}, worst {:.4}; optimum proven on {} of {}: there mean {:.4}, worst {:.4}, optimal on {}",
-            mean(&ratios),
-            worst(&ratios),
-            proven.len(),
-            ratios.len(),
-            mean(&proven),
-            worst(&proven),
-            proven.iter().filter(|&&x| x >= 1.0).count()
-        );
+    if let Some(line) = exact_summary(rows) {
+        println!("{line}");
     }
     // Every plan scores at most U4, so no solver's mean of ratios can pass the mean of U4 / naive.
     if with_u4.len() == rows.len() && !rows.is_empty() {
@@ -432,6 +511,49 @@ pub fn print_means(rows: &[Row]) {
             "mean U4/naive {ceiling:.3}: no plan can reach a higher mean of ratios on these seeds"
         );
     }
+}
+
+/// The exact search's line under the table, when it ran: score / (optimum or bound) over the
+/// rows with a bound, then over the proven ones; "none" where a set is empty (no mean of
+/// nothing).
+pub fn exact_summary(rows: &[Row]) -> Option<String> {
+    let ran: Vec<&Row> = rows.iter().filter(|r| r.exact.is_some()).collect();
+    if ran.is_empty() {
+        return None;
+    }
+    let ratio = |r: &Row, e: &ExactRow| e.bound.map(|b| r.score() / b.max(1) as f64);
+    let ratios: Vec<f64> = ran
+        .iter()
+        .filter_map(|r| r.exact.as_ref().and_then(|e| ratio(r, e)))
+        .collect();
+    let proven: Vec<f64> = ran
+        .iter()
+        .filter_map(|r| {
+            let e = r.exact.as_ref().filter(|e| e.proven)?;
+            ratio(r, e)
+        })
+        .collect();
+    let stats = |xs: &[f64]| match xs.is_empty() {
+        true => None,
+        false => Some((
+            xs.iter().sum::<f64>() / xs.len() as f64,
+            xs.iter().copied().fold(f64::INFINITY, f64::min),
+        )),
+    };
+    let bounded = match stats(&ratios) {
+        Some((mean, worst)) => format!("mean {mean:.4}, worst {worst:.4} over {}", ratios.len()),
+        None => "no bound reached".to_string(),
+    };
+    let optima = match stats(&proven) {
+        Some((mean, worst)) => format!(
+            "optimum proven on {} of {}: there mean {mean:.4}, worst {worst:.4}, optimal on {}",
+            proven.len(),
+            ran.len(),
+            proven.iter().filter(|&&x| x >= 1.0).count()
+        ),
+        None => format!("optimum proven on none of {}", ran.len()),
+    };
+    Some(format!("score/(optimum or bound): {bounded}; {optima}"))
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -448,6 +570,7 @@ pub fn run(args: Args) -> ExitCode {
         exact: args.exact,
         exact_nodes: args.exact_nodes,
         sizes: args.sizes.sizes(),
+        phase_seconds: Some(args.phase_seconds.as_secs_f64()),
     };
     let _json = match crate::process::outputs::claim(&[("--json", args.json.as_deref())], &[]) {
         Ok(c) => c,
@@ -482,4 +605,71 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scruffle::check::Verdict;
+
+    fn row(seed: u64, score: u32, exact: Option<ExactRow>) -> Row {
+        Row {
+            index: seed as usize,
+            seed,
+            width: 10,
+            height: 10,
+            words: 20,
+            verdict: Verdict {
+                score: score.into(),
+                placements: 5,
+                new_cells: 20,
+                crossed_cells: 0,
+            },
+            baseline: 100u32.into(),
+            u2: 1000,
+            u3: 900,
+            u4: None,
+            u4_sweeps: None,
+            bounds_cut: false,
+            exact,
+            lns_iterations: 0,
+            seconds: 0.1,
+        }
+    }
+
+    fn exact(bound: Option<u64>, proven: bool) -> Option<ExactRow> {
+        Some(ExactRow {
+            best: 0,
+            bound,
+            proven,
+            nodes: 1,
+            seconds: 0.0,
+        })
+    }
+
+    #[test]
+    fn the_exact_summary_never_averages_nothing() {
+        assert_eq!(exact_summary(&[row(1, 200, None)]), None);
+        let none_proven = [
+            row(1, 200, exact(Some(400), false)),
+            row(2, 300, exact(None, false)),
+        ];
+        assert_eq!(
+            exact_summary(&none_proven).unwrap(),
+            "score/(optimum or bound): mean 0.5000, worst 0.5000 over 1; optimum proven on none of 2"
+        );
+        let nothing = [row(1, 200, exact(None, false))];
+        assert_eq!(
+            exact_summary(&nothing).unwrap(),
+            "score/(optimum or bound): no bound reached; optimum proven on none of 1"
+        );
+        let one_proven = [
+            row(1, 200, exact(Some(200), true)),
+            row(2, 300, exact(Some(600), false)),
+        ];
+        assert_eq!(
+            exact_summary(&one_proven).unwrap(),
+            "score/(optimum or bound): mean 0.7500, worst 0.5000 over 2; optimum proven on 1 of 2: there mean 1.0000, worst 1.0000, optimal on 1"
+        );
+    }
 }

@@ -59,8 +59,10 @@ fn letter_value(letter: u8) -> u32 {
     }
 }
 
-/// Non-blank lines with their 1-based numbers (surrounding ASCII whitespace and `\r` removed).
+/// Non-blank lines with their 1-based numbers (surrounding ASCII whitespace and `\r` removed),
+/// after a UTF-8 byte order mark, if the text starts with one.
 fn lines(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     text.split(|&b| b == b'\n')
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim_ascii()))
@@ -74,9 +76,6 @@ pub fn check(
     placements: (&str, &[u8]),
 ) -> Result<Verdict, String> {
     let (board_name, board_text) = board;
-    let board_text = board_text
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(board_text);
     let rows: Vec<&[u8]> = lines(board_text).map(|(_, l)| l).collect();
     if rows.is_empty() {
         return Err(format!("{board_name}: no rows"));
@@ -93,15 +92,16 @@ pub fn check(
         }
     }
     let (words_name, words_text) = words;
-    let words_text = words_text
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(words_text);
     let mut list: Vec<Vec<u8>> = Vec::new();
     for (n, l) in lines(words_text) {
         if !l.iter().all(|b| b.is_ascii_alphabetic()) {
             return Err(format!("{words_name}:{n}: bad word {}", quote(l)));
         }
         list.push(l.to_ascii_uppercase());
+    }
+    if list.is_empty() {
+        // The statement has 10-10,000 entries; `bot scruffle` refuses an empty list too.
+        return Err(format!("{words_name}: no words"));
     }
     let (width, height) = (rows[0].len(), rows.len());
     let mut letters = vec![vec![0u8; width]; height];
@@ -251,6 +251,24 @@ mod tests {
         assert!(json.contains(&format!("\"{}\"", v.score)), "{json}");
         let back: Verdict = serde_json::from_str(&json).unwrap();
         assert_eq!(back, v);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted_at_the_start_of_every_file() {
+        let bom = |text: &str| format!("\u{feff}{text}");
+        let plain = run("1111\n", "cat\n", "H 0 0 0\n").unwrap();
+        let marked = run(&bom("1111\n"), &bom("cat\n"), &bom("H 0 0 0\n")).unwrap();
+        assert_eq!(marked, plain);
+        // Only at the start: inside a file it is a stray character.
+        let err = run("1111\n", "cat\n", &format!("H 0 0 0\n{}", bom("H 0 1 0\n"))).unwrap_err();
+        assert!(err.starts_with("p:2: "), "{err}");
+    }
+
+    #[test]
+    fn an_empty_word_list_is_refused_in_one_line() {
+        for words in ["", "\n\n", "\u{feff}", " \r\n"] {
+            assert_eq!(run("1111\n", words, "").unwrap_err(), "w: no words");
+        }
     }
 
     #[test]

@@ -102,6 +102,7 @@ mod tests {
             exact: 0.0,
             exact_nodes: None,
             sizes: crate::scruffle::gen::Sizes::statement(),
+            phase_seconds: Some(10.0),
         }
     }
 
@@ -122,6 +123,8 @@ mod tests {
                         u2: 5000,
                         u3: 4000,
                         u4: Some(3000),
+                        u4_sweeps: Some(3),
+                        bounds_cut: false,
                         exact: None,
                         verdict: Verdict {
                             score: (1000 + i as u32).into(),
