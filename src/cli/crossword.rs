@@ -150,8 +150,7 @@ fn print_rating(name: &str, grid: &Grid, r: &Rating) {
 }
 
 fn write_svg(path: &Path, grid: &Grid) -> Result<(), String> {
-    std::fs::write(path, svg::render(grid))
-        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    super::output::write(path, svg::render(grid))
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -215,8 +214,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                     if valid { "filled, valid" } else { "NOT filled" }
                 );
                 if let (Some(g), Some(out)) = (&filled, &output) {
-                    std::fs::write(out, g.to_text())
-                        .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+                    super::output::write(out, g.to_text())?;
                 }
             }
             times.sort_by(f64::total_cmp);
@@ -249,6 +247,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 let dir = out_dir.ok_or("a folder input needs --out-dir")?;
                 std::fs::create_dir_all(&dir)
                     .map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
+                super::output::check_folder(&dir).map_err(|e| format!("--out-dir: {e}"))?;
                 let mut files: Vec<PathBuf> = std::fs::read_dir(&input)
                     .map_err(|e| format!("{}: cannot read folder: {e}", input.display()))?
                     .filter_map(|e| e.ok().map(|e| e.path()))
@@ -270,7 +269,8 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 vec![(input, out)]
             };
             super::args::seed_range(seed, jobs.len() as u64, "a batch of")?;
-            // No output may replace an input (`--out-dir` the input folder, `-o` the input).
+            // Every output writable, and none replaces an input (`--out-dir` the input folder, `-o`
+            // the input), before any search.
             for (_, out) in &jobs {
                 let svg_out = if batch {
                     Some(out.with_extension("svg"))
@@ -278,6 +278,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                     svg.clone()
                 };
                 for written in std::iter::once(out).chain(svg_out.as_ref()) {
+                    super::output::check(written)?;
                     if let Some((input, _)) = jobs.iter().find(|(i, _)| same_file(i, written)) {
                         return Err(format!(
                             "{}: writing it would replace the input {}; give another output folder or file",
@@ -326,8 +327,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 let result = generate(grid, &words, &options)
                     .map_err(|e| format!("{}: {e}", inp.display()))?;
                 let elapsed = started.elapsed().as_secs_f64();
-                std::fs::write(out, result.to_text())
-                    .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+                super::output::write(out, result.to_text())?;
                 let dict: std::collections::HashSet<String> = words.iter().cloned().collect();
                 let r = rate(&result, Some(&dict));
                 print_rating(&out.display().to_string(), &result, &r);

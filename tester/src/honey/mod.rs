@@ -83,6 +83,13 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn write_level(seed: u64, size: Option<usize>, out: &std::path::Path, id: &str) -> ExitCode {
+    // The folder is made and checked before the level grows (seconds at the largest size).
+    if let Err(e) = std::fs::create_dir_all(out) {
+        return crate::fail(format!("{}: cannot create directory: {e}", out.display()));
+    }
+    if let Err(e) = bot::cli::output::check_folder(out) {
+        return crate::fail(e);
+    }
     let g = generate(seed, size);
     let mut expected = String::new();
     for rules in Rules::all() {
@@ -98,13 +105,10 @@ fn write_level(seed: u64, size: Option<usize>, out: &std::path::Path, id: &str) 
         ("values", g.values_text()),
         ("expected", expected.clone()),
     ];
-    if let Err(e) = std::fs::create_dir_all(out) {
-        return crate::fail(format!("{}: cannot create directory: {e}", out.display()));
-    }
     for (suffix, text) in files {
         let path = out.join(format!("{id}_{suffix}.txt"));
-        if let Err(e) = std::fs::write(&path, text) {
-            return crate::fail(format!("{}: cannot write: {e}", path.display()));
+        if let Err(e) = bot::cli::output::write(&path, text) {
+            return crate::fail(e);
         }
     }
     println!(
