@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::crossword::fill::WordIndex;
-use crate::crossword::generate::{fill_layout_with, generate, GenerateOptions};
+use crate::crossword::generate::{fill_layout_with, generate, layout_problem, GenerateOptions};
 use crate::crossword::grid::{Cell, Grid};
 use crate::crossword::rate::{rate, Rating, SCORE_NAMES};
 use crate::crossword::svg;
@@ -194,6 +194,9 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 ));
             }
             let grid = load_grid(&input)?;
+            if let Some(problem) = layout_problem(&grid) {
+                return Err(format!("{}: not filled: {problem}", input.display()));
+            }
             let words = load_words(words.as_deref())?;
             let index = WordIndex::new(&words);
             let dict: std::collections::HashSet<String> = words.iter().cloned().collect();
@@ -202,16 +205,25 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
             for s in seeds {
                 let started = std::time::Instant::now();
                 let deadline = started + seconds;
-                let (filled, restarts, nodes) = fill_layout_with(&grid, &index, s, deadline);
+                let fill = fill_layout_with(&grid, &index, s, deadline)?;
+                let (filled, restarts, nodes) = (fill.grid, fill.restarts, fill.nodes);
                 let elapsed = started.elapsed().as_secs_f64();
                 times.push(elapsed);
-                let valid = filled
-                    .as_ref()
-                    .is_some_and(|g| rate(g, Some(&dict)).bonus());
+                let rating = filled.as_ref().map(|g| rate(g, Some(&dict)));
+                let valid = rating.as_ref().is_some_and(Rating::bonus);
                 filled_count += valid as usize;
+                let outcome = match (&rating, fill.time_up) {
+                    (Some(r), _) if r.bonus() => "filled, valid".to_string(),
+                    // Every slot got a distinct dictionary word, yet the rating refuses the grid.
+                    (Some(r), _) => format!(
+                        "NOT filled: the fill breaks a rule ({})",
+                        r.violations.first().map_or("incomplete", String::as_str)
+                    ),
+                    (None, true) => "NOT filled: time up".to_string(),
+                    (None, false) => "NOT filled: the search ran out of candidates".to_string(),
+                };
                 println!(
-                    "seed {s}: {} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes",
-                    if valid { "filled, valid" } else { "NOT filled" }
+                    "seed {s}: {outcome} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes"
                 );
                 if let (Some(g), Some(out)) = (&filled, &output) {
                     super::output::write(out, g.to_text())?;

@@ -21,8 +21,9 @@ pub struct BenchArgs {
     /// Seed of the fixed positions (boards and the random moves played on them).
     #[arg(long, default_value_t = 2020)]
     seed: u64,
-    /// Positions per player count (2, 3 and 4 players), at several stages of the game.
-    #[arg(long, default_value_t = 4)]
+    /// Positions per player count (2, 3 and 4 players), at several stages of the game (1 to
+    /// 10,000).
+    #[arg(long, default_value_t = 4, value_parser = position_count)]
     positions: usize,
     /// Alpha-beta node limit per position.
     #[arg(long, default_value_t = 20_000)]
@@ -45,6 +46,14 @@ pub struct BenchArgs {
     /// Milliseconds per move for --games.
     #[arg(long, default_value_t = 40, value_parser = super::args::millis)]
     ms: u64,
+}
+
+/// Most positions per player count: a bench of hours, far beyond any use.
+const MAX_POSITIONS: u64 = 10_000;
+
+/// At least one position: rates over no positions would be 0/0.
+fn position_count(text: &str) -> Result<usize, String> {
+    super::args::integer_in(text, 1, MAX_POSITIONS).map(|n| n as usize)
 }
 
 /// Fixed positions: a seeded board, a random placement, then `stage` random moves.
