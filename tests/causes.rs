@@ -102,12 +102,37 @@ fn a_crossword_fill_that_does_not_happen_says_why() {
 }
 
 #[test]
-fn a_penguins_bench_of_no_positions_is_refused() {
+fn a_penguins_bench_of_no_positions_measures_no_speed() {
+    // Nothing to measure: refused, where it printed a table of NaN rates.
     let (code, out, err) = run_bot(&["bench", "penguins", "--positions", "0"], "");
-    assert_eq!(code, 2, "{out}");
-    assert!(!out.contains("NaN"), "{out}");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(
+        err.trim(),
+        "error: bench penguins: --positions 0 and no --games: nothing to measure"
+    );
+    // The games alone: no speed table, no NaN.
+    let (code, out, err) = run_bot(
+        &[
+            "bench",
+            "penguins",
+            "--positions",
+            "0",
+            "--games",
+            "2",
+            "--policy",
+            "greedy",
+            "--ms",
+            "5",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("NaN") && !out.contains("knps"), "{out}");
+    let (code, _, err) = run_bot(&["bench", "penguins", "--positions", "10001"], "");
+    assert_eq!(code, 2);
     assert!(
-        err.starts_with("error: invalid value '0' for '--positions <POSITIONS>': must be a whole number from 1 to 10000"),
+        err.contains("must be a whole number from 0 to 10000"),
         "{err}"
     );
 }
