@@ -208,3 +208,57 @@ run "score: placements starting with a BOM" $T scruffle score --board c.board --
 : > empty.words
 run "score: an empty word list" $T scruffle score --board c.board --words empty.words --placements bom.plays
 run "bot scruffle: the same empty word list" $B scruffle --seconds 1 --board c.board --words empty.words
+
+# ---------------------------------------------------------------------------------------------
+# Runs that could not run, outputs checked before the work and written whole, exact answers.
+# ---------------------------------------------------------------------------------------------
+section "a bot that never ran, a referee out of file descriptors, an adapter never built"
+G="$B penguins --policy greedy"
+run "arena --sprt greedy,typo: typo=/nonexistent/bot" $T arena --quiet --workers 1 --bot typo=/nonexistent/bot --bot "greedy=$G" --sprt greedy,typo
+note "" "verdict line: $(grep -h -m1 SPRT out.txt | cut -c1-100)"
+run "arena under ulimit -n 12" bash -c "ulimit -n 12; exec $T arena --quiet --workers 1 --games 4 --bot 'a=$G' --bot 'b=$G'"
+note "" "$(grep -h -m1 '^not played' err.txt | cut -c1-150)"
+run "tester penguins --bot /nonexistent/bot" $T penguins --bot /nonexistent/bot --bot "$G"
+run "opponents.sh command htmf 40 (never built)" env OPPONENTS_DIR="$D/no-opponents" "$ROOT/scripts/opponents.sh" command htmf 40
+
+section "outputs into a folder that takes no file (/proc), with a long run behind them"
+run "bot train splitter -o /proc/v.bin" $B train splitter --layout 1 --games 100000000 -o /proc/v.bin
+run "bot bench splitter --save-scores /proc/s.txt" $B bench splitter --games 100000 --save-scores /proc/s.txt
+printf '15\n15\n%s' "$(for _ in $(seq 15); do printf '...............\n'; done)" > empty15.cwg
+run "crossword generate -o /proc/x.cwg --seconds 60" $B crossword generate empty15.cwg -o /proc/x.cwg --seconds 60
+echo "the previous run's results" > ok.json
+run "arena --replays /proc --json ok.json" $T arena --games 4 --bot "a=sleep 5" --bot "b=sleep 5" --replays /proc --json ok.json
+note "" "ok.json: $(head -c 40 ok.json)"
+
+section "a write that fails midway (file-size limit of 1 KiB, as a full disk)"
+# limited NAME COMMAND...: run under `ulimit -f 1` (1 KiB in bash) with SIGXFSZ ignored, so file
+# writes fail with EFBIG; its stdout and stderr go through a pipe, which the limit does not touch.
+limited() { local name=$1; shift
+  run "$name" bash -c 'set -o pipefail; trap "" XFSZ; (ulimit -f 1; exec "$@") 2>&1 | cat' _ "$@"; }
+echo "the previous run's results" > prev.json
+limited "tester splitter --json prev.json" $T splitter --games 2 --seed x --silent --json prev.json --command "$B splitter --policy greedy"
+note "" "prev.json: $( [ -e prev.json ] && echo "$(wc -c < prev.json) bytes: $(head -c 30 prev.json)" || echo absent); stray files: $(ls -A | grep -c '\.tmp$')"
+echo "the previous run's results" > prev.json
+limited "tester arena --json prev.json" $T arena --quiet --games 2 --workers 1 --bot "a=$G" --bot "b=$G" --json prev.json
+note "" "$(grep -h -m1 '^error' out.txt | cut -c1-120)"
+note "" "prev.json: $( [ -e prev.json ] && echo "$(wc -c < prev.json) bytes" || echo absent); stray files: $(ls -A | grep -c '\.tmp$')"
+echo "the previous grid" > prev.cwg
+python3 -c "print('25\n25'); [print('.' * 25) for _ in range(25)]" > empty25.cwg
+limited "crossword generate -o prev.cwg (previous kept)" $B crossword generate empty25.cwg -o prev.cwg --seconds 10 --first
+note "" "prev.cwg: $(head -c 30 prev.cwg); stray files: $(ls -A | grep -c '\.tmp$')"
+
+section "exact answers and named causes"
+python3 - <<'PY'
+n = 64
+rows = lambda cells: "".join(" ".join(r) + "\n" for r in cells)
+letters = [["-"] * n for _ in range(n)]; letters[0][0] = "A"
+open("tw_letters.txt", "w").write(rows(letters)); open("tw_bonuses.txt", "w").write(rows([["tw"] * n] * n))
+open("tw_hand.txt", "w").write("A" * 200 + "\n"); open("tw_words.txt", "w").write("".join("A" * k + "\n" for k in range(2, n + 1)))
+PY
+run "honey: 64x64 of tw, 200 A's, top 3" $B honey --dir . --id tw --top 3
+note "" "$(tr '\n' ' ' < out.txt | sed 's/AAAA*/A^k/g' | cut -c1-150)"
+printf '3\n3\n?.?\n?\xc3\x84.\n?..\n' > umlaut.cwg
+run "crossword rate: a row with Ä" $B crossword rate umlaut.cwg
+printf '3\n3\n?.?\n?..\n?..\n0 0 4\n0 2 0\n1 0 3\n' > broken.cwg
+run "crossword fill: a question field without question" $B crossword fill broken.cwg --seconds 2
+run "bench penguins --positions 0" $B bench penguins --positions 0

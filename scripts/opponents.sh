@@ -63,11 +63,21 @@ build_gameframe() {
   echo "built $out/gameframe-classes (mcts_gameframe at $commit)"
 }
 
+# built ENGINE PATH: fail in one line unless the adapter PATH exists (a command for an adapter
+# never built would only lose every arena game).
+built() {
+  [ -e "$2" ] || { echo "error: $2 does not exist: build the $1 adapter first (scripts/opponents.sh build $1 PATH)" >&2; exit 1; }
+}
+
 command_for() {
   local engine=$1 limit=$2
   case "$engine" in
-    htmf) echo "$out/htmf-adapter-bin $limit" ;;
-    gameframe) echo "java -Xss16m -cp $out/gameframe-classes GameframeAdapter $limit --seed {seed}" ;;
+    htmf)
+      built htmf "$out/htmf-adapter-bin"
+      echo "$out/htmf-adapter-bin $limit" ;;
+    gameframe)
+      built gameframe "$out/gameframe-classes/GameframeAdapter.class"
+      echo "java -Xss16m -cp $out/gameframe-classes GameframeAdapter $limit --seed {seed}" ;;
     *) usage ;;
   esac
 }

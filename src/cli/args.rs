@@ -78,7 +78,8 @@ pub fn seed_range(
     }
 }
 
-/// A file to write later: its folder must exist now, so a long run does not fail at its end.
+/// A file to write later: checked now (its folder exists and takes a new file, see
+/// `output::check`), so a long run does not fail at its end.
 pub fn output_file(text: &str) -> Result<PathBuf, String> {
     let path = PathBuf::from(text);
     check_output_file(&path)?;
@@ -87,20 +88,7 @@ pub fn output_file(text: &str) -> Result<PathBuf, String> {
 
 /// `output_file`'s check, for paths that do not come from a clap argument.
 pub fn check_output_file(path: &Path) -> Result<(), String> {
-    if path.as_os_str().is_empty() {
-        return Err("empty file name".into());
-    }
-    if path.is_dir() {
-        return Err(format!("{} is a folder, not a file", path.display()));
-    }
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if !folder.is_dir() {
-        return Err(format!("folder {} does not exist", folder.display()));
-    }
-    Ok(())
+    super::output::check(path)
 }
 
 /// Whether two paths name one file: the same file when both exist, else the same place once

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::crossword::fill::WordIndex;
-use crate::crossword::generate::{fill_layout_with, generate, GenerateOptions};
+use crate::crossword::generate::{fill_layout_with, generate, layout_problem, GenerateOptions};
 use crate::crossword::grid::{Cell, Grid};
 use crate::crossword::rate::{rate, Rating, SCORE_NAMES};
 use crate::crossword::svg;
@@ -150,8 +150,7 @@ fn print_rating(name: &str, grid: &Grid, r: &Rating) {
 }
 
 fn write_svg(path: &Path, grid: &Grid) -> Result<(), String> {
-    std::fs::write(path, svg::render(grid))
-        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    super::output::write(path, svg::render(grid))
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -195,6 +194,9 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 ));
             }
             let grid = load_grid(&input)?;
+            if let Some(problem) = layout_problem(&grid) {
+                return Err(format!("{}: not filled: {problem}", input.display()));
+            }
             let words = load_words(words.as_deref())?;
             let index = WordIndex::new(&words);
             let dict: std::collections::HashSet<String> = words.iter().cloned().collect();
@@ -203,20 +205,28 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
             for s in seeds {
                 let started = std::time::Instant::now();
                 let deadline = started + seconds;
-                let (filled, restarts, nodes) = fill_layout_with(&grid, &index, s, deadline);
+                let fill = fill_layout_with(&grid, &index, s, deadline)?;
+                let (filled, restarts, nodes) = (fill.grid, fill.restarts, fill.nodes);
                 let elapsed = started.elapsed().as_secs_f64();
                 times.push(elapsed);
-                let valid = filled
-                    .as_ref()
-                    .is_some_and(|g| rate(g, Some(&dict)).bonus());
+                let rating = filled.as_ref().map(|g| rate(g, Some(&dict)));
+                let valid = rating.as_ref().is_some_and(Rating::bonus);
                 filled_count += valid as usize;
+                let outcome = match (&rating, fill.time_up) {
+                    (Some(r), _) if r.bonus() => "filled, valid".to_string(),
+                    // Every slot got a distinct dictionary word, yet the rating refuses the grid.
+                    (Some(r), _) => format!(
+                        "NOT filled: the fill breaks a rule ({})",
+                        r.violations.first().map_or("incomplete", String::as_str)
+                    ),
+                    (None, true) => "NOT filled: time up".to_string(),
+                    (None, false) => "NOT filled: the search ran out of candidates".to_string(),
+                };
                 println!(
-                    "seed {s}: {} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes",
-                    if valid { "filled, valid" } else { "NOT filled" }
+                    "seed {s}: {outcome} in {elapsed:.2} s, {restarts} restarts, {nodes} nodes"
                 );
                 if let (Some(g), Some(out)) = (&filled, &output) {
-                    std::fs::write(out, g.to_text())
-                        .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+                    super::output::write(out, g.to_text())?;
                 }
             }
             times.sort_by(f64::total_cmp);
@@ -249,6 +259,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 let dir = out_dir.ok_or("a folder input needs --out-dir")?;
                 std::fs::create_dir_all(&dir)
                     .map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
+                super::output::check_folder(&dir).map_err(|e| format!("--out-dir: {e}"))?;
                 let mut files: Vec<PathBuf> = std::fs::read_dir(&input)
                     .map_err(|e| format!("{}: cannot read folder: {e}", input.display()))?
                     .filter_map(|e| e.ok().map(|e| e.path()))
@@ -270,7 +281,8 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 vec![(input, out)]
             };
             super::args::seed_range(seed, jobs.len() as u64, "a batch of")?;
-            // No output may replace an input (`--out-dir` the input folder, `-o` the input).
+            // Every output writable, and none replaces an input (`--out-dir` the input folder, `-o`
+            // the input), before any search.
             for (_, out) in &jobs {
                 let svg_out = if batch {
                     Some(out.with_extension("svg"))
@@ -278,6 +290,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                     svg.clone()
                 };
                 for written in std::iter::once(out).chain(svg_out.as_ref()) {
+                    super::output::check(written)?;
                     if let Some((input, _)) = jobs.iter().find(|(i, _)| same_file(i, written)) {
                         return Err(format!(
                             "{}: writing it would replace the input {}; give another output folder or file",
@@ -326,8 +339,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 let result = generate(grid, &words, &options)
                     .map_err(|e| format!("{}: {e}", inp.display()))?;
                 let elapsed = started.elapsed().as_secs_f64();
-                std::fs::write(out, result.to_text())
-                    .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+                super::output::write(out, result.to_text())?;
                 let dict: std::collections::HashSet<String> = words.iter().cloned().collect();
                 let r = rate(&result, Some(&dict));
                 print_rating(&out.display().to_string(), &result, &r);

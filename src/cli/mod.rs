@@ -5,6 +5,7 @@ pub mod args;
 pub mod bench;
 pub mod crossword;
 pub mod honey;
+pub mod output;
 pub mod penguins;
 pub mod penguins_bench;
 pub mod pipe;

@@ -21,8 +21,9 @@ pub struct BenchArgs {
     /// Seed of the fixed positions (boards and the random moves played on them).
     #[arg(long, default_value_t = 2020)]
     seed: u64,
-    /// Positions per player count (2, 3 and 4 players), at several stages of the game.
-    #[arg(long, default_value_t = 4)]
+    /// Positions per player count (2, 3 and 4 players), at several stages of the game (0 to
+    /// 10,000; 0 with --games: the games only).
+    #[arg(long, default_value_t = 4, value_parser = position_count)]
     positions: usize,
     /// Alpha-beta node limit per position.
     #[arg(long, default_value_t = 20_000)]
@@ -45,6 +46,13 @@ pub struct BenchArgs {
     /// Milliseconds per move for --games.
     #[arg(long, default_value_t = 40, value_parser = super::args::millis)]
     ms: u64,
+}
+
+/// Most positions per player count: a bench of hours, far beyond any use.
+const MAX_POSITIONS: u64 = 10_000;
+
+fn position_count(text: &str) -> Result<usize, String> {
+    super::args::integer_in(text, 0, MAX_POSITIONS).map(|n| n as usize)
 }
 
 /// Fixed positions: a seeded board, a random placement, then `stage` random moves.
@@ -75,6 +83,23 @@ fn positions(seed: u64, per_count: usize) -> Vec<State> {
 }
 
 pub fn bench(args: BenchArgs) -> ExitCode {
+    if args.positions == 0 && args.games == 0 {
+        return super::fail("bench penguins: --positions 0 and no --games: nothing to measure");
+    }
+    // No positions: no speed table (its rates would be 0 / 0), the games only.
+    if args.positions > 0 {
+        bench_positions(&args);
+    }
+    if args.games > 0 {
+        if let Err(e) = self_play(&args) {
+            return super::fail(e);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Search speed on the fixed positions, one line each, then totals, medians and the signature.
+fn bench_positions(args: &BenchArgs) {
     let positions = positions(args.seed, args.positions);
     println!(
         "bench penguins: seed {} positions {} alpha-beta {} nodes, mcts {} playouts",
@@ -158,12 +183,6 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         median(&mut ratios)
     );
     println!("signature: {signature}");
-    if args.games > 0 {
-        if let Err(e) = self_play(&args) {
-            return super::fail(e);
-        }
-    }
-    ExitCode::SUCCESS
 }
 
 fn median(values: &mut [f64]) -> f64 {

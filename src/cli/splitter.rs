@@ -313,8 +313,8 @@ pub fn bench(args: BenchArgs) -> ExitCode {
     }
     bar.finish_and_clear();
     if let Some(path) = &args.save_scores {
-        if let Err(e) = std::fs::write(path, saved) {
-            return super::fail(format!("--save-scores {}: {e}", path.display()));
+        if let Err(e) = super::output::write(path, saved) {
+            return super::fail(format!("--save-scores: {e}"));
         }
     }
     println!("total time {:.1} s", started.elapsed().as_secs_f64());

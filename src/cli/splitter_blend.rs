@@ -26,7 +26,7 @@ pub struct BlendArgs {
     #[arg(long, default_value_t = 0.5)]
     share: f32,
     /// Write the blended weights here (without training state: a blend cannot be resumed).
-    #[arg(short = 'o', long = "out")]
+    #[arg(short = 'o', long = "out", value_parser = super::args::output_file)]
     out: PathBuf,
 }
 
@@ -61,8 +61,8 @@ pub fn run(args: BlendArgs) -> ExitCode {
         coherence: None,
         ..with_file
     };
-    if let Err(e) = std::fs::write(&args.out, file.to_bytes()) {
-        return super::fail(format!("-o {}: {e}", args.out.display()));
+    if let Err(e) = super::output::write(&args.out, file.to_bytes()) {
+        return super::fail(format!("-o: {e}"));
     }
     // The table's share printed as the user would write it (0.2, not f32's 0.19999999).
     let rest = ((1.0 - args.share as f64) * 1e6).round() / 1e6;

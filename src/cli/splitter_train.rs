@@ -30,7 +30,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1.0)]
     alpha: f32,
     /// Write the weights (with the training state) here, at every curve point and at the end.
-    #[arg(short = 'o', long = "out")]
+    #[arg(short = 'o', long = "out", value_parser = super::args::output_file)]
     out: PathBuf,
     /// Feature families: the group entries (groups-v1), optionally +pairs (each mirror pair's
     /// contents) and +netAxB (a network with hidden layers of A and B units, up to 128).
@@ -94,8 +94,7 @@ pub fn train(args: TrainArgs) -> ExitCode {
         if args.weights_only {
             file.coherence = None;
         }
-        std::fs::write(&args.out, file.to_bytes())
-            .map_err(|e| format!("-o {}: {e}", args.out.display()))
+        super::output::write(&args.out, file.to_bytes()).map_err(|e| format!("-o: {e}"))
     };
     let mut saved_at = u64::MAX;
     let started = Instant::now();

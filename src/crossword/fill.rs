@@ -86,6 +86,8 @@ pub struct FillOutcome {
     pub weights: Vec<f64>,
     pub restarts: u32,
     pub nodes: u64,
+    /// Unfilled because the deadline came (else the search ran out of candidates).
+    pub time_up: bool,
 }
 
 pub struct Filler<'a> {
@@ -277,15 +279,16 @@ impl<'a> Filler<'a> {
                 self.queue.push(s);
             }
             if !self.propagate(&mut st) {
-                return self.outcome(None, restarts);
+                return self.outcome(None, restarts, false);
             }
             match self.search(st, &mut rng, fail_limit, deadline) {
                 Search::Solved(st) => {
                     let letters = self.letters(&st, cell_count);
-                    return self.outcome(Some(letters), restarts);
+                    return self.outcome(Some(letters), restarts, false);
                 }
                 // The whole tree was searched within the failure limit: no fill exists.
-                Search::Exhausted | Search::TimeUp => return self.outcome(None, restarts),
+                Search::Exhausted => return self.outcome(None, restarts, false),
+                Search::TimeUp => return self.outcome(None, restarts, true),
                 Search::Restart => {}
             }
             restarts += 1;
@@ -293,11 +296,12 @@ impl<'a> Filler<'a> {
         }
     }
 
-    fn outcome(&self, letters: Option<Vec<u8>>, restarts: u32) -> FillOutcome {
+    fn outcome(&self, letters: Option<Vec<u8>>, restarts: u32, time_up: bool) -> FillOutcome {
         FillOutcome {
             letters,
             weights: self.weights.clone(),
             restarts,
+            time_up,
             nodes: self.nodes,
         }
     }

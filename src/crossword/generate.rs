@@ -171,22 +171,44 @@ pub fn generate(grid: &Grid, words: &[String], o: &GenerateOptions) -> Result<Gr
 }
 
 /// Fill the layout `grid` already has (its questions as given) with distinct dictionary words.
-/// Returns `None` when no fill was found before `deadline`.
+/// Returns `None` when no fill was found before `deadline` (or the layout breaks a rule).
 pub fn fill_layout(grid: &Grid, index: &WordIndex, seed: u64, deadline: Instant) -> Option<Grid> {
-    fill_layout_with(grid, index, seed, deadline).0
+    fill_layout_with(grid, index, seed, deadline)
+        .ok()
+        .and_then(|fill| fill.grid)
 }
 
-/// `fill_layout`, also returning (restarts, search nodes).
+/// What one fill attempt did.
+pub struct LayoutFill {
+    /// The filled grid, if every word was placed.
+    pub grid: Option<Grid>,
+    pub restarts: u32,
+    pub nodes: u64,
+    /// Unfilled because the deadline came (else the search ran out of candidates).
+    pub time_up: bool,
+}
+
+/// Why the layout of `grid` cannot be filled as it is: how many rules it breaks, and the first.
+pub fn layout_problem(grid: &Grid) -> Option<String> {
+    let violations = super::rules::analyse(grid, None).violations;
+    let first = violations.first()?;
+    Some(match violations.len() {
+        1 => format!("the layout breaks a rule: {first}"),
+        n => format!("the layout breaks {n} rules, first: {first}"),
+    })
+}
+
+/// `fill_layout` with its counts; `Err` names the first rule the layout breaks.
 pub fn fill_layout_with(
     grid: &Grid,
     index: &WordIndex,
     seed: u64,
     deadline: Instant,
-) -> (Option<Grid>, u32, u64) {
-    let analysis = super::rules::analyse(grid, None);
-    if !analysis.violations.is_empty() {
-        return (None, 0, 0);
+) -> Result<LayoutFill, String> {
+    if let Some(problem) = layout_problem(grid) {
+        return Err(problem);
     }
+    let analysis = super::rules::analyse(grid, None);
     let slots: Vec<FillSlot> = analysis
         .words
         .iter()
@@ -196,16 +218,21 @@ pub fn fill_layout_with(
         .collect();
     let mut filler = Filler::new(index, grid.cells.len(), slots);
     let out = filler.solve(grid.cells.len(), seed, deadline);
-    let Some(letters) = out.letters else {
-        return (None, out.restarts, out.nodes);
-    };
-    let mut filled = grid.clone();
-    for (i, cell) in filled.cells.iter_mut().enumerate() {
-        if cell.is_letter_field() {
-            *cell = Cell::Letter(letters[i]);
+    let grid = out.letters.map(|letters| {
+        let mut filled = grid.clone();
+        for (i, cell) in filled.cells.iter_mut().enumerate() {
+            if cell.is_letter_field() {
+                *cell = Cell::Letter(letters[i]);
+            }
         }
-    }
-    (Some(filled), out.restarts, out.nodes)
+        filled
+    });
+    Ok(LayoutFill {
+        grid,
+        restarts: out.restarts,
+        nodes: out.nodes,
+        time_up: out.time_up,
+    })
 }
 
 #[cfg(test)]

@@ -122,38 +122,37 @@ impl Grid {
             let line = lines.get(r + 2).ok_or_else(|| {
                 error(line_no, format!("file ends after {r} of {rows} grid lines"))
             })?;
-            let bytes = line.as_bytes();
-            let trimmed_len = line.trim_end_matches(' ').len();
-            if trimmed_len > cols {
-                return Err(error(
-                    line_no,
-                    format!("grid line has {} fields, expected {cols}", bytes.len()),
-                ));
-            }
-            for c in 0..cols {
-                let b = bytes.get(c).copied().unwrap_or(b' ');
-                let cell = match b {
-                    b'?' => Cell::Question,
-                    b'.' => Cell::Empty,
-                    b'A'..=b'Z' => Cell::Letter(b),
-                    b'-' | b' ' => Cell::Blocked(b),
+            // Fields are characters (a `Ä` is one field, two bytes): each is checked, and named
+            // when it is none of the grid's.
+            let chars: Vec<char> = line.chars().collect();
+            let mut row = Vec::with_capacity(cols);
+            for (c, &ch) in chars.iter().enumerate() {
+                let cell = match ch {
+                    '?' => Cell::Question,
+                    '.' => Cell::Empty,
+                    'A'..='Z' => Cell::Letter(ch as u8),
+                    '-' | ' ' => Cell::Blocked(ch as u8),
                     _ => {
                         return Err(error(
                             line_no,
                             format!(
                                 "column {c}: unexpected character {} (expected ? . A-Z - or space)",
-                                quote(
-                                    line.get(c..)
-                                        .and_then(|rest| rest.chars().next())
-                                        .unwrap_or('?')
-                                        .to_string()
-                                )
+                                quote(ch.to_string())
                             ),
                         ))
                     }
                 };
-                cells.push(cell);
+                row.push(cell);
             }
+            let fields = line.trim_end_matches(' ').chars().count();
+            if fields > cols {
+                return Err(error(
+                    line_no,
+                    format!("grid line has {fields} fields, expected {cols}"),
+                ));
+            }
+            row.resize(cols, Cell::Blocked(b' '));
+            cells.extend(row);
         }
         let mut questions = Vec::new();
         let mut question_separator = None;
@@ -345,6 +344,22 @@ mod tests {
             ("2\n2\n..\n", 4, "ends after 1 of 2"),
             ("2\n2\n..\n.x\n", 4, "unexpected character \"x\""),
             ("2\n2\n...\n..\n", 3, "3 fields, expected 2"),
+            // A field is a character, not a byte, and a character that is no field is named.
+            (
+                "3\n3\n?.?\n?\u{c4}.\n?..\n",
+                4,
+                "column 1: unexpected character \"\u{c4}\"",
+            ),
+            (
+                "2\n2\n..\n.\u{e9}.\n",
+                4,
+                "column 1: unexpected character \"\u{e9}\"",
+            ),
+            (
+                "2\n2\n..\n.\u{1f600}\n",
+                4,
+                "column 1: unexpected character",
+            ),
             ("2\n2\n?.\n..\n0 0\n", 5, "'row col type'"),
             ("2\n2\n?.\n..\n0 a 3\n", 5, "column must be a number"),
             ("2\n2\n?.\n..\n0 0 6\n", 5, "type must be 0..=5"),

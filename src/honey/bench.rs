@@ -266,7 +266,7 @@ pub fn run(
         if let Some(m) = best.first() {
             signature = signature
                 .wrapping_mul(1_000_003)
-                .wrapping_add(m.value)
+                .wrapping_add(m.value.low_bits())
                 .wrapping_add(m.word.len() as u64 * 7 + (m.dir == WordDir::Right) as u64);
         }
     }

@@ -1,9 +1,12 @@
 //! Replay a move cell by cell: where each letter goes, whether it comes from the hand, the bonus,
 //! portal jumps and the running score.
 
+use num_bigint::BigUint;
+
 use super::board::Board;
 use super::level::Bonus;
-use super::solver::{move_cells, score_step};
+use super::score::{Score, Total};
+use super::solver::move_cells;
 use super::Move;
 use crate::words::LetterValues;
 
@@ -17,24 +20,25 @@ pub struct Step {
     pub bonus: &'static str,
     /// Reached by jumping through the previous cell's portal.
     pub via_portal: bool,
-    pub running: u64,
+    pub running: Score,
 }
 
 pub fn explain(board: &Board, values: &LetterValues, m: &Move) -> Vec<Step> {
     let level = board.level;
     let cells = move_cells(board, m);
-    let mut total = 0;
+    let mut total = BigUint::ZERO;
     let mut prev: Option<u32> = None;
     let mut steps = Vec::new();
     for (&c, l) in cells.iter().zip(m.word.bytes()) {
         let on_board = board.letter(c).is_some();
         let bonus = board.bonus(c);
-        total = score_step(
-            total,
-            values.of(l) as u64,
-            bonus,
-            !on_board || board.rules.bonus_on_existing,
-        );
+        total = total
+            .step(
+                values.of(l) as u64,
+                bonus,
+                !on_board || board.rules.bonus_on_existing,
+            )
+            .expect("big totals never overflow");
         steps.push(Step {
             x: c as usize % level.width,
             y: c as usize / level.width,
@@ -42,7 +46,7 @@ pub fn explain(board: &Board, values: &LetterValues, m: &Move) -> Vec<Step> {
             from_hand: !on_board,
             bonus: bonus.token(),
             via_portal: prev.is_some_and(|p| board.bonus(p) == Bonus::Portal(m.dir.dir6())),
-            running: total,
+            running: Score(total.clone()),
         });
         prev = Some(c);
     }
@@ -83,8 +87,8 @@ mod tests {
         let board = Board::new(&level, Rules::default());
         let steps = explain(&board, &values, &moves[0]);
         // H(0,0) 4, I on pr (1,0) 5, jump to pl (3,0): T 6, S on tw (4,0): (6+1)*3 = 21.
-        let running: Vec<u64> = steps.iter().map(|s| s.running).collect();
-        assert_eq!(running, [4, 5, 6, 21]);
+        let running: Vec<String> = steps.iter().map(|s| s.running.to_string()).collect();
+        assert_eq!(running, ["4", "5", "6", "21"]);
         assert_eq!(moves[0].answer(), "HITS_00_right_21");
         let jumps: Vec<bool> = steps.iter().map(|s| s.via_portal).collect();
         assert_eq!(jumps, [false, false, true, false]);

@@ -7,10 +7,12 @@ pub mod board;
 pub mod explain;
 pub mod level;
 pub mod rules;
+pub mod score;
 pub mod solver;
 
 pub use level::{Bonus, Dir6, Level};
 pub use rules::{Layout, Link, Rules, WordDir};
+pub use score::Score;
 pub use solver::solve;
 
 use std::cmp::Ordering;
@@ -23,7 +25,7 @@ pub struct Move {
     pub y: usize,
     #[serde(rename = "direction")]
     pub dir: WordDir,
-    pub value: u64,
+    pub value: Score,
 }
 
 impl Move {
@@ -62,7 +64,7 @@ mod tests {
             x,
             y,
             dir,
-            value,
+            value: Score::from(value),
         }
     }
 

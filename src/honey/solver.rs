@@ -6,35 +6,20 @@
 //! - link shape: a second run of board letters (or, in `single`, a second board letter) ends it;
 //! - an upper bound on the final score, compared with the N-th best value found so far (strictly
 //!   lower only, so equal values still compete in tie order). Starts are searched best bound first.
+//!
+//! Totals are `u64` and never saturate: a search that meets a total past `u64::MAX` is run again
+//! with exact big totals (`score::Total`), so every value is exact.
+
+use num_bigint::BigUint;
 
 use super::board::{Board, PathEnd, OFF};
 use super::level::{Bonus, Level};
 use super::rules::{Link, Rules, WordDir};
+use super::score::{Score, Total};
 use super::Move;
 use crate::words::{LetterValues, NodeId, Trie};
 
 const NONE: usize = usize::MAX;
-
-/// One scoring step: add the letter (x2 on dl, x3 on tl), then x2 on dw, x3 on tw, halve on m.
-/// `with_bonus` is false for a board letter when bonuses on existing letters are off.
-#[inline]
-pub fn score_step(total: u64, value: u64, bonus: Bonus, with_bonus: bool) -> u64 {
-    if !with_bonus {
-        return total.saturating_add(value);
-    }
-    let added = match bonus {
-        Bonus::DoubleLetter => value.saturating_mul(2),
-        Bonus::TripleLetter => value.saturating_mul(3),
-        _ => value,
-    };
-    let t = total.saturating_add(added);
-    match bonus {
-        Bonus::DoubleWord => t.saturating_mul(2),
-        Bonus::TripleWord => t.saturating_mul(3),
-        Bonus::Mine => t / 2,
-        _ => t,
-    }
-}
 
 /// The best `limit` legal moves in answer order (`usize::MAX` for every legal move).
 pub fn solve(
@@ -47,6 +32,21 @@ pub fn solve(
     if limit == 0 {
         return Vec::new();
     }
+    match solve_with::<u64>(level, rules, trie, values, limit) {
+        Some(moves) => moves,
+        None => solve_with::<BigUint>(level, rules, trie, values, limit)
+            .expect("big totals never overflow"),
+    }
+}
+
+/// `solve` with running totals of type `T`; `None` when a total did not fit `T`.
+fn solve_with<T: Total>(
+    level: &Level,
+    rules: Rules,
+    trie: &Trie,
+    values: &LetterValues,
+    limit: usize,
+) -> Option<Vec<Move>> {
     let board = Board::new(level, rules);
     let mut forbidden: Vec<NodeId> = board
         .existing
@@ -74,9 +74,11 @@ pub fn solve(
         word: Vec::new(),
         start: (0, WordDir::Right),
         position: vec![NONE; level.cell_count()],
+        overflow: false,
+        total: std::marker::PhantomData::<T>,
     };
     if search.tiles_left == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     // Best bound first, so the threshold rises early and later starts are cut whole.
     let mut starts = Vec::new();
@@ -96,9 +98,12 @@ pub fn solve(
             break;
         }
         search.prepare(c, w);
-        search.dfs(0, Trie::ROOT, 0, NONE, NONE, 0, 0);
+        search.dfs(0, Trie::ROOT, T::zero(), NONE, NONE, 0, 0);
+        if search.overflow {
+            return None;
+        }
     }
-    search.top.moves
+    Some(search.top.moves)
 }
 
 /// What is known about one path position before the search.
@@ -120,7 +125,7 @@ struct At {
     ub_b: f64,
 }
 
-struct Search<'s> {
+struct Search<'s, T> {
     board: &'s Board<'s>,
     trie: &'s Trie,
     values: &'s LetterValues,
@@ -135,9 +140,20 @@ struct Search<'s> {
     start: (u32, WordDir),
     /// Scratch: index of a cell on the current path, `NONE` elsewhere.
     position: Vec<usize>,
+    /// A total did not fit `T`: the search stops, to be run with exact totals.
+    overflow: bool,
+    total: std::marker::PhantomData<T>,
 }
 
-impl Search<'_> {
+impl<T: Total> Search<'_, T> {
+    /// The total after one letter, or `None` (and the search stops) when it does not fit `T`.
+    #[inline]
+    fn step(&mut self, total: &T, value: u64, bonus: Bonus, with_bonus: bool) -> Option<T> {
+        let next = total.step(value, bonus, with_bonus);
+        self.overflow |= next.is_none();
+        next
+    }
+
     /// Fill the per-position facts for the path from `start` in `w`; returns the start's bound,
     /// or `None` when no legal word can start here.
     fn prepare(&mut self, start: u32, w: WordDir) -> Option<f64> {
@@ -231,18 +247,18 @@ impl Search<'_> {
         &mut self,
         k: usize,
         node: NodeId,
-        total: u64,
+        total: T,
         block: usize,
         gap: usize,
         new_tiles: usize,
         need: usize,
     ) {
+        if self.overflow {
+            return;
+        }
         let at = self.at[k];
-        if let Some(threshold) = self.top.threshold() {
-            let bound = at.ub_a * total as f64 + at.ub_b;
-            if bound * (1.0 + 1e-9) + 1.0 < threshold as f64 {
-                return;
-            }
+        if self.top.cut(at.ub_a * total.approx() + at.ub_b) {
+            return;
         }
         let rules = self.board.rules;
         match at.letter {
@@ -264,12 +280,10 @@ impl Search<'_> {
                     return;
                 };
                 let bonus = self.board.bonus(at.cell);
-                let t = score_step(
-                    total,
-                    self.values.of(l) as u64,
-                    bonus,
-                    rules.bonus_on_existing,
-                );
+                let value = self.values.of(l) as u64;
+                let Some(t) = self.step(&total, value, bonus, rules.bonus_on_existing) else {
+                    return;
+                };
                 self.visit(k, l, child, t, block, gap, new_tiles, need);
             }
             None => {
@@ -290,9 +304,11 @@ impl Search<'_> {
                     let Some(child) = self.trie.child(node, l) else {
                         continue;
                     };
+                    let Some(t) = self.step(&total, self.values.of(l) as u64, bonus, true) else {
+                        return;
+                    };
                     self.hand[i] -= 1;
                     self.tiles_left -= 1;
-                    let t = score_step(total, self.values.of(l) as u64, bonus, true);
                     self.visit(k, l, child, t, block, gap, new_tiles + 1, need);
                     self.hand[i] += 1;
                     self.tiles_left += 1;
@@ -307,7 +323,7 @@ impl Search<'_> {
         k: usize,
         letter: u8,
         node: NodeId,
-        total: u64,
+        total: T,
         block: usize,
         gap: usize,
         new_tiles: usize,
@@ -320,6 +336,7 @@ impl Search<'_> {
             && need <= k
             && self.at[k].end_ok
             && self.forbidden.binary_search(&node).is_err()
+            && self.top.threshold().is_none_or(|t| !total.below(t))
         {
             let run_end = if gap == NONE { k + 1 } else { gap };
             // Runs of 2+ board letters were already cut in `dfs` unless they are whole words.
@@ -331,7 +348,7 @@ impl Search<'_> {
                 x: start as usize % level.width,
                 y: start as usize / level.width,
                 dir,
-                value: total,
+                value: total.score(),
             });
         }
         if k + 1 < self.at.len() {
@@ -345,6 +362,8 @@ impl Search<'_> {
 struct TopN {
     limit: usize,
     moves: Vec<Move>,
+    /// The threshold as `f64`, for the bounds.
+    threshold_approx: Option<f64>,
 }
 
 impl TopN {
@@ -352,18 +371,19 @@ impl TopN {
         TopN {
             limit,
             moves: Vec::new(),
+            threshold_approx: None,
         }
     }
 
     /// The value a move must at least reach to enter, once the list is full.
-    fn threshold(&self) -> Option<u64> {
-        (self.moves.len() >= self.limit).then(|| self.moves[self.limit - 1].value)
+    fn threshold(&self) -> Option<&Score> {
+        (self.moves.len() >= self.limit).then(|| &self.moves[self.limit - 1].value)
     }
 
-    /// Is a bound too low for anything to enter?
+    /// Is a bound too low for anything to enter? (The threshold near: `approx` keeps 53 bits.)
     fn cut(&self, bound: f64) -> bool {
-        self.threshold()
-            .is_some_and(|t| bound * (1.0 + 1e-9) + 1.0 < t as f64)
+        self.threshold_approx
+            .is_some_and(|t| bound * (1.0 + 1e-9) + 1.0 < t)
     }
 
     fn offer(&mut self, m: Move) {
@@ -373,6 +393,7 @@ impl TopN {
         let at = self.moves.partition_point(|x| x.answer_order(&m).is_lt());
         self.moves.insert(at, m);
         self.moves.truncate(self.limit);
+        self.threshold_approx = self.threshold().map(|t| t.0.approx());
     }
 }
 
@@ -485,5 +506,38 @@ mod tests {
         // With one tile too few there is no move.
         let l = level(&grid(&letters), &grid(&bonuses), &"A".repeat(260));
         assert!(answers(&l, Rules::default(), &[&word], &v).is_empty());
+    }
+
+    #[test]
+    fn values_past_u64_are_exact() {
+        // A row of triple-word cells after a board A (worth 1): A^k scores t(k), t(1) = 1,
+        // t(k) = (t(k-1) + 1) * 3, past u64::MAX from k = 41 on. Longer words score more, never
+        // a tie at a ceiling.
+        let cells = 61;
+        let letters = format!("A{}\n", " -".repeat(cells - 1));
+        let bonuses = format!("-{}\n", " tw".repeat(cells - 1));
+        let l = level(&letters, &bonuses, &"A".repeat(200));
+        let words: Vec<String> = (2..=cells).map(|k| "A".repeat(k)).collect();
+        let trie = Trie::from_words(words.iter().map(|w| w.as_str()));
+        let v = LetterValues::scrabble_english();
+        let moves = solve(&l, Rules::default(), &trie, &v, 3);
+        let mut t = vec![BigUint::ZERO, BigUint::from(1u32)];
+        for k in 2..=cells {
+            t.push((&t[k - 1] + 1u32) * 3u32);
+        }
+        let got: Vec<(usize, Score)> = moves
+            .iter()
+            .map(|m| (m.word.len(), m.value.clone()))
+            .collect();
+        let want: Vec<(usize, Score)> = [61, 60, 59]
+            .into_iter()
+            .map(|k| (k, Score(t[k].clone())))
+            .collect();
+        assert_eq!(got, want);
+        assert!(moves[2].value.0 > BigUint::from(u64::MAX));
+        // Every move, the exact search against the same totals step by step.
+        let all = solve(&l, Rules::default(), &trie, &v, usize::MAX);
+        assert_eq!(all.len(), cells - 1);
+        assert!(all.windows(2).all(|w| w[0].value > w[1].value));
     }
 }

@@ -333,7 +333,7 @@ pub fn assemble(
 /// Write a results file (pretty JSON), naming the file in an error.
 pub fn write(path: &Path, value: &impl Serialize) -> Result<(), String> {
     let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    bot::cli::output::write(path, text)
 }
 
 #[cfg(test)]

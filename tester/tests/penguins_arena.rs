@@ -116,3 +116,104 @@ fn arena_rejects_bad_arguments_with_one_line() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
     }
 }
+
+/// A bot that cannot run plays no game: the arena names it with its cause, starts no game after
+/// it, gives no SPRT verdict, writes no results file and fails. The same when no bot process can
+/// be started at all (too few file descriptors).
+#[test]
+fn games_not_played_are_no_result_and_the_arena_fails_with_their_cause() {
+    let dir = test_support::scratch_dir("arena-not-played");
+    let json = dir.join("r.json");
+    let ok = format!("ok={TESTER} penguins --fake-bot first");
+    let output = Command::new(TESTER)
+        .args(["arena", "--quiet", "--workers", "1", "--sprt", "ok,typo"])
+        .args(["--bot", "typo=/nonexistent/bot", "--bot", &ok, "--json"])
+        .arg(&json)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(!stdout.contains("accepted"), "{stdout}");
+    assert!(
+        stdout.contains("SPRT ok vs typo: no verdict: 20 of 20 games were not played"),
+        "{stdout}"
+    );
+    let not_started = stderr
+        .lines()
+        .find(|l| l.starts_with("not played: typo did not start in 1 of 20 games"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        not_started.contains("status 127") && not_started.contains("/nonexistent/bot"),
+        "{not_started}"
+    );
+    assert!(
+        stderr.contains("not played: 19 of 20 games skipped"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.trim_end().ends_with(
+            "error: tester arena: 20 of 20 games were not played (causes above): the tables hold only the games played, no verdict; --json and --csv not written"
+        ),
+        "{stderr}"
+    );
+    assert!(!json.exists(), "no results file from games not played");
+    // Twelve file descriptors: the second bot of a game cannot get its pipes.
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -n 12; exec \"$0\" \"$@\"")
+        .arg(TESTER)
+        .args(["arena", "--quiet", "--workers", "1", "--games", "4"])
+        .args(["--bot", &ok, "--bot", &ok.replacen("ok=", "other=", 1)])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("did not start in 1 of 4 games") && stderr.contains("Too many open files"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error: tester arena: 4 of 4 games were not played"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `scripts/opponents.sh command|fixed` prints a command only for an adapter that was built.
+#[test]
+fn the_opponents_script_refuses_an_adapter_never_built() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/opponents.sh");
+    let dir = test_support::scratch_dir("opponents-unbuilt");
+    let run = |args: &[&str]| {
+        Command::new("bash")
+            .arg(script)
+            .args(args)
+            .env("OPPONENTS_DIR", &dir)
+            .output()
+            .unwrap()
+    };
+    for (args, missing) in [
+        (["command", "htmf", "40"], "htmf-adapter-bin"),
+        (["fixed", "gameframe", "100"], "GameframeAdapter.class"),
+    ] {
+        let output = run(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}: a command was printed");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(missing) && stderr.contains("build"),
+            "{stderr}"
+        );
+    }
+    std::fs::write(dir.join("htmf-adapter-bin"), "").unwrap();
+    let output = run(&["command", "htmf", "40"]);
+    assert!(output.status.success());
+    let command = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        command.trim().ends_with("htmf-adapter-bin --ms 40"),
+        "{command}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

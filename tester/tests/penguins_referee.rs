@@ -420,24 +420,65 @@ fn a_timed_out_seat_in_a_3_player_game_is_deactivated_and_play_goes_on() {
     let _ = std::fs::remove_file(path);
 }
 
-/// A bot command that does not exist: the failure names the bot's exit and its stderr, not a
-/// broken pipe.
+/// A bot command that does not exist (or cannot be executed) plays no game: the referee fails in
+/// one line naming the seat, the bot's exit and its stderr (not a broken pipe), writes no
+/// replay, and prints no score for either side; in both command-line forms.
 #[test]
-fn a_bot_that_cannot_start_is_reported_with_its_exit_and_stderr() {
+fn a_bot_that_cannot_start_is_no_game_and_is_reported_with_its_exit_and_stderr() {
     let ok = fake("first");
-    let (stdout, replay) = referee(
-        &["--bot", "/nonexistent/penguin-bot --fast", "--bot", &ok],
-        "missing",
-    );
-    let detail = replay["failures"][0]["detail"].as_str().unwrap();
-    assert_eq!(replay["failures"][0]["kind"], "ended");
-    assert!(detail.contains("exited with status 127"), "{detail}");
-    assert!(
-        detail.contains("not found") || detail.contains("No such file"),
-        "{detail}"
-    );
-    assert!(!detail.contains("Broken pipe"), "{detail}");
-    assert!(stdout.contains("status 127"), "{stdout}");
+    let dir = std::env::temp_dir().join(format!("penguins-not-started-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let not_executable = dir.join("bot.txt");
+    std::fs::write(&not_executable, "not a program").unwrap();
+    let replay = dir.join("replay.json");
+    let replay_text = replay.to_str().unwrap();
+    for (bot, status, words) in [
+        (
+            "/nonexistent/penguin-bot --fast",
+            "127",
+            ["not found", "No such file"],
+        ),
+        (
+            not_executable.to_str().unwrap(),
+            "126",
+            ["Permission denied", "denied"],
+        ),
+    ] {
+        for args in [
+            vec!["--bot", bot, "--bot", &ok, "--replay", replay_text],
+            vec!["-p1", &ok, "-p2", bot, "-l", replay_text],
+        ] {
+            let output = Command::new(TESTER)
+                .arg("penguins")
+                .args(&args)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+            let seat = if args[0] == "--bot" { 0 } else { 1 };
+            let error = stderr
+                .lines()
+                .find(|l| l.starts_with("error: "))
+                .unwrap_or_else(|| panic!("{args:?}: {stderr}"));
+            assert!(
+                error.starts_with(&format!("error: referee: seat {seat} did not start: ")),
+                "{error}"
+            );
+            assert!(
+                error.contains(&format!("exited with status {status}")),
+                "{error}"
+            );
+            assert!(words.iter().any(|w| error.contains(w)), "{error}");
+            assert!(!error.contains("Broken pipe"), "{error}");
+            assert!(
+                stdout.is_empty(),
+                "{args:?}: no score for a game not played: {stdout}"
+            );
+            assert!(!replay.exists(), "{args:?}: a replay of a game not played");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// League 2 (the default): pushes happen and are recorded; the independent checker re-plays them

@@ -6,6 +6,7 @@ use super::plan::{Block, Plan, PlanConfig};
 use super::report::{self, Section, SprtOutcome, Summary};
 use super::schedule::GameResult;
 use super::sprt::{elo_estimate, Verdict};
+use super::unplayed;
 use crate::shard::RunInfo;
 
 /// Where a block's games come from: played now, or read from shard files; `None` when no one
@@ -20,6 +21,8 @@ pub struct Composed {
     pub games: Vec<GameResult>,
     /// SPRT rounds reported (first, last).
     pub rounds: Option<(usize, usize)>,
+    /// Games the referee could not play (their causes are printed on stderr): the run fails.
+    pub unplayed: usize,
 }
 
 pub fn print_header(config: &PlanConfig, workers: &str) {
@@ -42,8 +45,10 @@ pub fn print_total(games: usize, seconds: f64) {
 }
 
 /// Print the tables of `blocks` (and, when `verdict`, the SPRT outcome) from the games `source`
-/// gives. An SPRT stops at the first round after which the test decides or `max_games` are
-/// played, or at the first round `source` does not have.
+/// gives, and on stderr the first cause of each kind of game not played. An SPRT stops at the
+/// first round after which the test decides or `max_games` are played, at the first round
+/// `source` does not have, or at the first round with a game not played (then without a
+/// verdict: the run has failed).
 pub fn compose(
     config: &PlanConfig,
     blocks: &[Block],
@@ -69,11 +74,13 @@ pub fn compose(
             sections.push(section);
             all.extend(games);
         }
+        let unplayed = print_unplayed(&all);
         return Ok(Composed {
             sections,
             sprt: None,
             games: all,
             rounds: None,
+            unplayed,
         });
     };
     let mut games = Vec::new();
@@ -86,6 +93,9 @@ pub fn compose(
         games.extend(played);
         let round = block.round.unwrap_or(1);
         rounds = Some((rounds.map_or(round, |r| r.0), round));
+        if games.iter().any(|g| g.referee_error.is_some()) {
+            break;
+        }
         if !verdict {
             continue;
         }
@@ -104,7 +114,16 @@ pub fn compose(
     }
     let section = report::section(2, bots, &games, config.slow_ms);
     report::print_section(&section);
-    let sprt = verdict.then(|| {
+    let unplayed = print_unplayed(&games);
+    if verdict && unplayed > 0 {
+        println!(
+            "\nSPRT {} vs {}: no verdict: {unplayed} of {} games were not played",
+            bots[a].name,
+            bots[b].name,
+            games.len()
+        );
+    }
+    let sprt = (verdict && unplayed == 0).then(|| {
         let (w, d, l) = report::pairwise(&games, a, b);
         SprtOutcome {
             a: bots[a].name.clone(),
@@ -128,6 +147,30 @@ pub fn compose(
         sprt,
         games,
         rounds,
+        unplayed,
+    })
+}
+
+/// Print the causes of the games not played (stderr); how many there are.
+fn print_unplayed(games: &[GameResult]) -> usize {
+    for line in unplayed::lines(games) {
+        eprintln!("{line}");
+    }
+    games.iter().filter(|g| g.referee_error.is_some()).count()
+}
+
+/// The error of a run with games not played (`None` when every game was played).
+pub fn unplayed_error(composed: &Composed) -> Option<String> {
+    let verdict = match composed.rounds {
+        Some(_) => ", no verdict",
+        None => "",
+    };
+    (composed.unplayed > 0).then(|| {
+        format!(
+            "{} of {} games were not played (causes above): the tables hold only the games played{verdict}; --json and --csv not written",
+            composed.unplayed,
+            composed.games.len()
+        )
     })
 }
 

@@ -156,6 +156,9 @@ fn merge(args: &Args) -> Result<Option<usize>, String> {
         .map(|f| f.body.seconds)
         .sum();
     compose::print_total(composed.games.len(), seconds);
+    if let Some(e) = compose::unplayed_error(&composed) {
+        return Err(e);
+    }
     let next_round = composed.sprt.as_ref().and_then(|s| s.next_round);
     let run = RunInfo {
         shard: Shard::WHOLE,
@@ -167,8 +170,7 @@ fn merge(args: &Args) -> Result<Option<usize>, String> {
         shard::write(std::path::Path::new(path), &summary)?;
     }
     if let Some(path) = &args.csv {
-        std::fs::write(path, report::csv(&summary))
-            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        bot::cli::output::write(std::path::Path::new(path), report::csv(&summary))?;
     }
     Ok(next_round)
 }

@@ -10,17 +10,20 @@ mod report;
 mod schedule;
 pub mod sprt;
 mod timing;
+mod unplayed;
 
 use clap::Parser;
 use rayon::prelude::*;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use bot::cli::args::{integer_in, millis, millis_threshold};
 use bot::penguins::Rules;
 
 use crate::penguins::output_path;
-use crate::penguins::referee::{run_game, RefereeConfig};
+use crate::penguins::referee::{run_game, NotPlayed, RefereeConfig};
 use crate::shard::{RunInfo, Shard};
 use plan::{Plan, PlanConfig};
 use schedule::{GameResult, Scheduled};
@@ -286,6 +289,8 @@ fn run_arena(args: &Args) -> Result<(), String> {
     }
     if let Some(dir) = &args.replays {
         std::fs::create_dir_all(dir).map_err(|e| format!("--replays {dir}: {e}"))?;
+        bot::cli::output::check_folder(std::path::Path::new(dir))
+            .map_err(|e| format!("--replays: {e}"))?;
     }
     let outputs = [("--json", &args.json), ("--csv", &args.csv)];
     let _outputs = crate::penguins::claim_outputs(&outputs, &[])?;
@@ -301,6 +306,7 @@ fn run_arena(args: &Args) -> Result<(), String> {
         cpu_time: args.cpu_time,
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let state = RunState::default();
     compose::print_header(&config, &workers.to_string());
     let started = Instant::now();
     let blocks = config.blocks(args.round.map(|r| (r, r)));
@@ -312,12 +318,15 @@ fn run_arena(args: &Args) -> Result<(), String> {
             .filter(|(i, _)| shard.holds(config.unit(*i)))
             .map(|(_, game)| game.clone())
             .collect();
-        play_all(&slice, &config, &limits, &pool, args).map(Some)
+        play_all(&slice, &config, &limits, &pool, args, &state).map(Some)
     };
     let verdict = args.round.is_none();
     let composed = compose::compose(&config, &blocks, &mut play, verdict, !args.quiet)?;
     let seconds = started.elapsed().as_secs_f64();
     compose::print_total(composed.games.len(), seconds);
+    if let Some(e) = compose::unplayed_error(&composed) {
+        return Err(e);
+    }
     if (composed.games.iter()).any(|g| g.failures.iter().flatten().any(|k| k == "timeout")) {
         crate::process::load::warn_overrun("a bot lost on time");
     }
@@ -336,10 +345,27 @@ fn run_arena(args: &Args) -> Result<(), String> {
         crate::shard::write(std::path::Path::new(path), &summary)?;
     }
     if let Some(path) = &args.csv {
-        std::fs::write(path, report::csv(&summary))
-            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        bot::cli::output::write(std::path::Path::new(path), report::csv(&summary))?;
+    }
+    let failed = state
+        .replays_failed
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some((count, first)) = failed {
+        return Err(format!(
+            "--replays: {count} replays not written (the games count; --json and --csv are written), first: {first}"
+        ));
     }
     Ok(())
+}
+
+/// What the games of one run share.
+#[derive(Default)]
+struct RunState {
+    /// Set by the first game that could not be played: no game starts after it.
+    stop: AtomicBool,
+    /// Replays that could not be written: how many, and the first error.
+    replays_failed: Mutex<Option<(usize, String)>>,
 }
 
 struct Limits {
@@ -356,12 +382,13 @@ fn play_all(
     limits: &Limits,
     pool: &rayon::ThreadPool,
     args: &Args,
+    state: &RunState,
 ) -> Result<Vec<GameResult>, String> {
     let bar = crate::progress::bar(plan.len() as u64, "games", !args.quiet);
     let results: Vec<Result<GameResult, String>> = pool.install(|| {
         plan.par_iter()
             .map(|game| {
-                let result = play_one(game, &config.bots, limits, args.replays.as_deref());
+                let result = play_one(game, &config.bots, limits, args.replays.as_deref(), state);
                 bar.inc(1);
                 result
             })
@@ -371,16 +398,23 @@ fn play_all(
     results.into_iter().collect()
 }
 
+/// Play one game (or skip it, after a game that could not be played); `Err` only when
+/// interrupted.
 fn play_one(
     game: &Scheduled,
     bots: &[BotSpec],
     limits: &Limits,
     replays: Option<&str>,
+    state: &RunState,
 ) -> Result<GameResult, String> {
     if crate::process::interrupt::interrupted() {
         return Err("interrupted".into());
     }
     let commands = plan::seat_commands(game, bots);
+    if state.stop.load(Ordering::Relaxed) {
+        let skipped = Err(unplayed::SKIPPED.to_string());
+        return Ok(GameResult::new(game, &commands, skipped));
+    }
     let config = RefereeConfig {
         seed: game.seed,
         rules: limits.rules,
@@ -389,14 +423,24 @@ fn play_one(
         cpu_time: limits.cpu_time,
     };
     // Every replay is re-verified by the independent checker; a failure is a referee error.
-    let replay = run_game(&config, &commands).and_then(|replay| {
-        crate::penguins::check::check(&replay)
-            .map(|_| replay)
-            .map_err(|e| format!("replay check failed (seed {}): {e}", game.seed))
-    });
+    let replay = run_game(&config, &commands)
+        .map_err(|e| match e {
+            NotPlayed::NotStarted { seat, cause } => {
+                format!("{} did not start: {cause}", bots[game.seats[seat]].name)
+            }
+            NotPlayed::Refused(e) => e,
+        })
+        .and_then(|replay| {
+            crate::penguins::check::check(&replay)
+                .map(|_| replay)
+                .map_err(|e| format!("the replay check failed: {e}"))
+        });
     // A game cut short by Ctrl-C is no result (its bots were killed), nor a replay.
     if crate::process::interrupt::interrupted() {
         return Err("interrupted".into());
+    }
+    if replay.is_err() {
+        state.stop.store(true, Ordering::Relaxed);
     }
     if let (Some(dir), Ok(replay)) = (replays, &replay) {
         let path = format!(
@@ -405,7 +449,17 @@ fn play_one(
             game.seed,
             game.rotation
         );
-        crate::penguins::save(replay, Some(&path), None)?;
+        // A replay not written loses no result: the run goes on, and fails at its end.
+        if let Err(e) = crate::penguins::save(replay, Some(&path), None) {
+            let mut failed = state
+                .replays_failed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            match failed.as_mut() {
+                Some((count, _)) => *count += 1,
+                None => *failed = Some((1, e)),
+            }
+        }
     }
     Ok(GameResult::new(game, &commands, replay))
 }

@@ -183,7 +183,8 @@ pub fn section(players: usize, bots: &[BotSpec], games: &[GameResult], slow_ms: 
                 mean_score: seats
                     .iter()
                     .map(|(g, s)| g.final_scores[*s] as f64)
-                    .sum::<f64>()
+                    // (`sum` of no numbers is -0.0, which would print as "-0.0".)
+                    .fold(0.0, |a, b| a + b)
                     / seats.len().max(1) as f64,
                 timeouts: kind("timeout"),
                 invalid: kind("invalid"),

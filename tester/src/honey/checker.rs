@@ -5,6 +5,7 @@
 
 use bot::honey::{Bonus, Dir6, Layout, Level, Link, Rules};
 use bot::words::LetterValues;
+use num_bigint::BigUint;
 use std::cmp::Reverse;
 
 /// The word directions with their answer names and tie rank (down_right before right before
@@ -22,7 +23,8 @@ pub struct Found {
     pub y: usize,
     pub dir: &'static str,
     pub rank: u8,
-    pub value: u64,
+    /// Exact, however large (a row of triple-word cells passes any machine integer).
+    pub value: BigUint,
     /// The cells the word covers, in order (for playing it in the generator).
     pub cells: Vec<(usize, usize)>,
 }
@@ -202,7 +204,15 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        found.sort_by_key(|f| (Reverse(f.value), f.word.clone(), f.x, f.y, f.rank));
+        found.sort_by(|a, b| {
+            (Reverse(&a.value), &a.word, a.x, a.y, a.rank).cmp(&(
+                Reverse(&b.value),
+                &b.word,
+                b.x,
+                b.y,
+                b.rank,
+            ))
+        });
         found
     }
 
@@ -233,7 +243,7 @@ impl<'a> Checker<'a> {
         cells: &[Cell],
         d: Dir6,
         existing: &[Placed],
-    ) -> Option<u64> {
+    ) -> Option<BigUint> {
         // The path (inside the grid, no repeated cell) is `cells`. Board letters must match; the
         // rest come from the hand.
         let mut shared = Vec::new();
@@ -305,30 +315,30 @@ impl<'a> Checker<'a> {
 
     /// Literal running total: add the letter (doubled on dl, tripled on tl), then double on dw,
     /// triple on tw, halve (rounding down) on a mine. Link letters skip bonuses when switched off.
-    pub fn score(&self, word: &[u8], cells: &[Cell]) -> u64 {
-        let mut total: u64 = 0;
+    pub fn score(&self, word: &[u8], cells: &[Cell]) -> BigUint {
+        let mut total = BigUint::ZERO;
         for (&c, &l) in cells.iter().zip(word) {
-            let mut value = self.values.0[(l - b'A') as usize] as u64;
+            let mut value = BigUint::from(self.values.0[(l - b'A') as usize]);
             let bonus = if self.letter(c).is_some() && !self.rules.bonus_on_existing {
                 Bonus::None
             } else {
                 self.bonus(c)
             };
             if bonus == Bonus::DoubleLetter {
-                value *= 2;
+                value *= 2u32;
             }
             if bonus == Bonus::TripleLetter {
-                value *= 3;
+                value *= 3u32;
             }
             total += value;
             if bonus == Bonus::DoubleWord {
-                total *= 2;
+                total *= 2u32;
             }
             if bonus == Bonus::TripleWord {
-                total *= 3;
+                total *= 3u32;
             }
             if bonus == Bonus::Mine {
-                total /= 2;
+                total /= 2u32;
             }
         }
         total

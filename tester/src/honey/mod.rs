@@ -83,6 +83,13 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn write_level(seed: u64, size: Option<usize>, out: &std::path::Path, id: &str) -> ExitCode {
+    // The folder is made and checked before the level grows (seconds at the largest size).
+    if let Err(e) = std::fs::create_dir_all(out) {
+        return crate::fail(format!("{}: cannot create directory: {e}", out.display()));
+    }
+    if let Err(e) = bot::cli::output::check_folder(out) {
+        return crate::fail(e);
+    }
     let g = generate(seed, size);
     let mut expected = String::new();
     for rules in Rules::all() {
@@ -98,13 +105,10 @@ fn write_level(seed: u64, size: Option<usize>, out: &std::path::Path, id: &str) 
         ("values", g.values_text()),
         ("expected", expected.clone()),
     ];
-    if let Err(e) = std::fs::create_dir_all(out) {
-        return crate::fail(format!("{}: cannot create directory: {e}", out.display()));
-    }
     for (suffix, text) in files {
         let path = out.join(format!("{id}_{suffix}.txt"));
-        if let Err(e) = std::fs::write(&path, text) {
-            return crate::fail(format!("{}: cannot write: {e}", path.display()));
+        if let Err(e) = bot::cli::output::write(&path, text) {
+            return crate::fail(e);
         }
     }
     println!(
@@ -296,11 +300,11 @@ fn best_value(
     words: &[String],
     values: &bot::words::LetterValues,
     rules: Rules,
-) -> Option<u64> {
+) -> Option<bot::honey::Score> {
     let trie = Trie::from_words(words.iter().map(|s| s.as_str()));
     solve(level, rules, &trie, values, 1)
         .first()
-        .map(|m| m.value)
+        .map(|m| m.value.clone())
 }
 
 #[cfg(test)]
@@ -321,6 +325,62 @@ mod tests {
         assert!(tally.legal_moves > 10_000, "{}", tally.legal_moves);
         assert!(tally.far_coordinates > 0 && tally.through_portal > 0 && tally.tied_top > 0);
         assert!(tally.on_tw > 0 && tally.on_mine > 0 && tally.extensions > 0);
+    }
+
+    /// Levels of mostly triple-word cells, mines among them, hands of dozens of tiles and long
+    /// words: values far past u64::MAX, halved on the way. The solver (whose machine totals give
+    /// way to exact ones) and the checker (exact throughout) agree move for move.
+    #[test]
+    fn solver_matches_checker_past_u64() {
+        use rand::{Rng, SeedableRng};
+        let values = bot::words::LetterValues::scrabble_english();
+        let mut past_u64 = 0;
+        for seed in 0..24u64 {
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let (width, height) = (rng.random_range(80..120), rng.random_range(1..4));
+            let mut letters = vec![vec!["-"; width]; height];
+            let mut bonuses = vec![vec!["-"; width]; height];
+            for (row, bonus_row) in letters.iter_mut().zip(&mut bonuses) {
+                row[rng.random_range(0..width)] = "A";
+                for bonus in bonus_row.iter_mut() {
+                    *bonus = ["tw", "tw", "tw", "tw", "tw", "tw", "dw", "m", "-"]
+                        [rng.random_range(0..9)];
+                }
+            }
+            let grid =
+                |rows: &[Vec<&str>]| rows.iter().map(|r| r.join(" ") + "\n").collect::<String>();
+            let hand: String = (0..rng.random_range(120..200))
+                .map(|_| ['A', 'A', 'A', 'B'][rng.random_range(0..4)])
+                .collect();
+            let level =
+                Level::parse((&grid(&letters), "l"), (&grid(&bonuses), "b"), (&hand, "h")).unwrap();
+            let words: Vec<String> = (0..60)
+                .map(|_| {
+                    (0..rng.random_range(2..width))
+                        .map(|_| ['A', 'B'][rng.random_range(0..2)])
+                        .collect()
+                })
+                .chain((2..width).map(|k| "A".repeat(k)))
+                .collect();
+            let trie = Trie::from_words(words.iter().map(|s| s.as_str()));
+            let rules = Rules::all()[seed as usize % 12];
+            let want: Vec<String> = Checker::new(&level, rules, &values)
+                .all_moves(&words)
+                .iter()
+                .map(Found::answer)
+                .collect();
+            for limit in [usize::MAX, 1, 5] {
+                let got = answers_of(&solve(&level, rules, &trie, &values, limit));
+                assert_eq!(
+                    got,
+                    want[..want.len().min(limit)],
+                    "seed {seed} top {limit}"
+                );
+            }
+            let top = solve(&level, rules, &trie, &values, 1);
+            past_u64 += top.first().is_some_and(|m| m.value > u64::MAX.into()) as usize;
+        }
+        assert!(past_u64 >= 18, "only {past_u64} levels pass u64::MAX");
     }
 
     #[test]

@@ -188,11 +188,10 @@ fn print_summary(replay: &Replay) {
 pub fn save(replay: &Replay, json: Option<&str>, html: Option<&str>) -> Result<(), String> {
     if let Some(path) = json {
         let text = serde_json::to_string(replay).map_err(|e| format!("replay: {e}"))?;
-        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+        bot::cli::output::write(Path::new(path), text)?;
     }
     if let Some(path) = html {
-        std::fs::write(path, viewer::render(replay))
-            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        bot::cli::output::write(Path::new(path), viewer::render(replay))?;
     }
     Ok(())
 }

@@ -99,18 +99,52 @@ fn ended_detail(bot: &mut BotProcess, what: &str, partial: Option<&Line>) -> Str
     }
 }
 
-/// Play one game between `commands` (2-4 seats). `Err` only for a referee problem (a bot that
-/// cannot even be started); a bot's timeout or bad answer is recorded: in a 2-player game it
-/// loses the game there, in a 3-4 player game the seat is deactivated and the others play on.
-pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, String> {
+/// Why a game could not be played at all (no result: not a loss of either side).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotPlayed {
+    /// The bot of `seat` could not be started: no process (too many open files, ...), or its
+    /// command could not be run (the shell's status 127 "not found" or 126 "not executable")
+    /// before its first answer.
+    NotStarted { seat: usize, cause: String },
+    /// A game the referee refuses to set up.
+    Refused(String),
+}
+
+impl std::fmt::Display for NotPlayed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotPlayed::NotStarted { seat, cause } => {
+                write!(f, "seat {seat} did not start: {cause}")
+            }
+            NotPlayed::Refused(e) => f.write_str(e),
+        }
+    }
+}
+
+/// The shell's exit statuses for a command it could not run: found but not executable, not found.
+const COULD_NOT_RUN: [i32; 2] = [126, 127];
+
+/// How `play_turn` words a bot whose output closed before it answered.
+const CLOSED_WITHOUT_ANSWER: &str = "output closed without an answer";
+
+/// Play one game between `commands` (2-4 seats). `Err` only when the game cannot be played (a
+/// bot that cannot even be started); a bot's timeout or bad answer is recorded: in a 2-player
+/// game it loses the game there, in a 3-4 player game the seat is deactivated and the others
+/// play on.
+pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, NotPlayed> {
     let players = commands.len();
     if !(2..=4).contains(&players) {
-        return Err(format!("{players} bots: Penguins needs 2 to 4"));
+        return Err(NotPlayed::Refused(format!(
+            "{players} bots: Penguins needs 2 to 4"
+        )));
     }
-    let mut state = State::new(&generate_board(config.seed), players, config.rules)?;
+    let mut state = State::new(&generate_board(config.seed), players, config.rules)
+        .map_err(NotPlayed::Refused)?;
     let mut bots = Vec::new();
-    for command in commands {
-        bots.push(Some(BotProcess::spawn(command)?));
+    for (seat, command) in commands.iter().enumerate() {
+        let bot =
+            BotProcess::spawn(command).map_err(|cause| NotPlayed::NotStarted { seat, cause })?;
+        bots.push(Some(bot));
     }
     let mut replay = new_replay(config, commands, &state);
     let mut started = vec![false; players];
@@ -122,6 +156,16 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
         let bot = bots[player].as_mut().expect("an active seat has its bot");
         match play_turn(config, &mut state, bot, turn, &mut started, &mut moves) {
             Ok(record) => replay.turns.push(record),
+            Err((kind, detail)) if never_ran(&replay, player, kind, bot) => {
+                let cause = detail
+                    .strip_prefix(CLOSED_WITHOUT_ANSWER)
+                    .unwrap_or(&detail);
+                let cause = cause.trim_start_matches(": ").to_string();
+                return Err(NotPlayed::NotStarted {
+                    seat: player,
+                    cause,
+                });
+            }
             Err((kind, detail)) => {
                 if let Some(bot) = bots[player].take() {
                     replay.stderr[player] = bot.finish();
@@ -140,6 +184,14 @@ pub fn run_game(config: &RefereeConfig, commands: &[String]) -> Result<Replay, S
         }
     }
     Ok(replay)
+}
+
+/// Whether the seat's failure means its command never ran: its output closed before its first
+/// answer and the shell said it could not run the command.
+fn never_ran(replay: &Replay, seat: usize, kind: &str, bot: &mut BotProcess) -> bool {
+    kind == "ended"
+        && !replay.turns.iter().any(|t| t.player == seat)
+        && bot.exit_code().is_some_and(|c| COULD_NOT_RUN.contains(&c))
 }
 
 /// A replay of a game about to start on `state`.
@@ -265,7 +317,7 @@ fn play_turn(
             return Err(("timeout", detail));
         }
         Err(ReadFailure::Ended { partial }) => {
-            let what = "output closed without an answer";
+            let what = CLOSED_WITHOUT_ANSWER;
             return Err(("ended", ended_detail(bot, what, partial.as_ref())));
         }
     };

@@ -261,6 +261,11 @@ impl BotProcess {
         cause
     }
 
+    /// The exit status code, once the bot has exited (`None` while it runs or after a signal).
+    pub fn exit_code(&mut self) -> Option<i32> {
+        self.child.try_wait().ok().flatten().and_then(|s| s.code())
+    }
+
     /// Stderr written since the last call (what arrived so far: a line written just before the
     /// answer may show up with the next call).
     pub fn new_stderr(&mut self) -> String {
@@ -330,6 +335,7 @@ impl Drop for BotProcess {
 fn describe_exit(status: ExitStatus) -> String {
     match (status.code(), status.signal()) {
         (Some(127), _) => "exited with status 127 (command not found?)".to_string(),
+        (Some(126), _) => "exited with status 126 (command not executable?)".to_string(),
         (Some(code), _) => format!("exited with status {code}"),
         (None, Some(signal)) => format!("was killed by signal {signal}"),
         (None, None) => format!("ended ({status})"),

@@ -1,30 +1,30 @@
 //! The files a command writes after its games (`--json`, `--html`, `--csv`, `--replay`, `-l`):
 //! claimed before the first game, so a path that cannot be written fails at once instead of after
 //! hours of games, two options naming one file are refused, and an output never replaces one of
-//! the command's inputs. Claiming creates (or empties) each file, so a previous run's file never
-//! survives as if it were this run's; a file still empty when the claim is dropped (the command
-//! failed or was interrupted before writing it) is removed again.
+//! the command's inputs. Claiming removes a previous run's file, so it never survives as if it
+//! were this run's; each output is then written whole or not at all (`bot::cli::output::write`),
+//! so a run that fails or is interrupted leaves nothing, never a fragment or an empty file.
 
-use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
 use bot::cli::args::same_file;
+use bot::cli::output;
 
-/// Output files created by `claim`.
+/// Output files checked by `claim`.
 #[derive(Debug)]
 pub struct Claimed {
     paths: Vec<PathBuf>,
 }
 
-/// Check and create the outputs given as (option, path); `inputs` are files the command reads
-/// (an output on one of them is refused before anything is written).
+/// Check the outputs given as (option, path) and remove their previous files; `inputs` are files
+/// the command reads (an output on one of them is refused before anything is touched).
 pub fn claim(outputs: &[(&str, Option<&Path>)], inputs: &[&Path]) -> Result<Claimed, String> {
     let given: Vec<(&str, &Path)> = outputs
         .iter()
         .filter_map(|&(option, path)| path.map(|p| (option, p)))
         .collect();
     for (i, &(option, path)) in given.iter().enumerate() {
-        bot::cli::args::check_output_file(path).map_err(|e| format!("{option}: {e}"))?;
+        output::check(path).map_err(|e| format!("{option}: {e}"))?;
         if let Some((other, _)) = given[..i].iter().find(|(_, p)| same_file(p, path)) {
             return Err(format!(
                 "{other} and {option} both name {}: give each output its own file",
@@ -41,36 +41,29 @@ pub fn claim(outputs: &[(&str, Option<&Path>)], inputs: &[&Path]) -> Result<Clai
     }
     let mut claimed = Claimed { paths: Vec::new() };
     for (option, path) in given {
-        OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(path)
-            .map_err(|e| format!("{option} {}: cannot write: {e}", path.display()))?;
+        remove_plain_file(path)
+            .map_err(|e| format!("{option} {}: cannot replace: {e}", path.display()))?;
         claimed.paths.push(path.to_path_buf());
     }
     Ok(claimed)
 }
 
 impl Claimed {
-    /// Remove every claimed file, written or not (a run that was cut short); only plain files
-    /// (an output may be `/dev/null`).
+    /// Remove every claimed file already written (a run that was cut short).
     pub fn discard(mut self) {
         for path in self.paths.drain(..) {
-            if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
-                let _ = std::fs::remove_file(path);
-            }
+            let _ = remove_plain_file(&path);
         }
     }
 }
 
-impl Drop for Claimed {
-    fn drop(&mut self) {
-        for path in &self.paths {
-            if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0) {
-                let _ = std::fs::remove_file(path);
-            }
-        }
+/// Remove the file `path` names (through a link), if it is a plain file: an output may be
+/// `/dev/null`.
+fn remove_plain_file(path: &Path) -> std::io::Result<()> {
+    let target = output::resolve(path);
+    match std::fs::symlink_metadata(&target) {
+        Ok(m) if m.is_file() => std::fs::remove_file(target),
+        _ => Ok(()),
     }
 }
 
@@ -79,21 +72,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn outputs_are_created_at_once_and_removed_when_never_written() {
+    fn a_claim_removes_the_previous_file_and_a_discard_what_was_written() {
         let dir = test_support::scratch_dir("outputs-create");
         let (json, html) = (dir.join("r.json"), dir.join("r.html"));
         std::fs::write(&json, "the previous run's results").unwrap();
         let claimed = claim(&[("--json", Some(&json)), ("--html", Some(&html))], &[]).unwrap();
-        assert_eq!(std::fs::read(&json).unwrap(), b"", "the old file is gone");
-        assert!(html.is_file());
-        std::fs::write(&html, "<p>written</p>").unwrap();
+        assert!(!json.exists(), "the old file is gone");
+        assert!(!html.exists(), "nothing is created before it is written");
+        output::write(&html, "<p>written</p>").unwrap();
         drop(claimed);
-        assert!(!json.exists(), "never written: removed");
         assert!(html.is_file(), "written: kept");
         let claimed = claim(&[("--json", Some(&json))], &[]).unwrap();
-        std::fs::write(&json, "{}").unwrap();
+        output::write(&json, "{}").unwrap();
         claimed.discard();
         assert!(!json.exists(), "discarded even when written");
+        // Through a link: the file it names goes, the link stays.
+        let real = dir.join("real.json");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.join("link.json");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        let claimed = claim(&[("--json", Some(&link))], &[]).unwrap();
+        assert!(!real.exists() && std::fs::symlink_metadata(&link).is_ok());
+        claimed.discard();
+        let claimed = claim(&[("--json", Some(Path::new("/dev/null")))], &[]).unwrap();
+        claimed.discard();
+        assert!(Path::new("/dev/null").exists());
         std::fs::remove_dir_all(dir).unwrap();
     }
 
@@ -122,7 +125,7 @@ mod tests {
         );
         // A folder that exists but takes no new file (root may write anywhere else).
         let e = claim(&[("--json", Some(Path::new("/proc/x.json")))], &[]).unwrap_err();
-        assert!(e.starts_with("--json /proc/x.json: cannot write"), "{e}");
+        assert!(e.starts_with("--json: cannot write /proc/x.json"), "{e}");
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -81,12 +81,18 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn generate(seed: u64, sizes: &gen::Sizes, out: &Path) -> ExitCode {
-    let case = gen::generate_sized(seed, sizes);
     let board = out.join(format!("scruffle-{seed}.board"));
     let words = out.join(format!("scruffle-{seed}.words"));
+    if let Err(e) = [&board, &words]
+        .into_iter()
+        .try_for_each(|path| bot::cli::output::check(path))
+    {
+        return crate::fail(e);
+    }
+    let case = gen::generate_sized(seed, sizes);
     for (path, text) in [(&board, &case.board), (&words, &case.words)] {
-        if let Err(e) = std::fs::write(path, text) {
-            return crate::fail(format!("{}: cannot write: {e}", path.display()));
+        if let Err(e) = bot::cli::output::write(path, text) {
+            return crate::fail(e);
         }
     }
     println!(

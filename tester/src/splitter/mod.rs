@@ -129,10 +129,11 @@ pub fn run(mut args: Args) -> ExitCode {
     match session {
         Ok(outcome) => match html {
             Some(path) => match html::page(&outcome)
-                .and_then(|page| std::fs::write(&path, page).map_err(|e| e.to_string()))
+                .map_err(|e| format!("{}: {e}", path.display()))
+                .and_then(|page| bot::cli::output::write(&path, page))
             {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(e) => crate::fail(format!("tester splitter: --html {}: {e}", path.display())),
+                Err(e) => crate::fail(format!("tester splitter: --html: {e}")),
             },
             None => ExitCode::SUCCESS,
         },

@@ -299,8 +299,7 @@ fn conclude(
         all.sort_by_key(|g| (g.layout, g.game, g.command != config.command));
         let text =
             serde_json::to_string_pretty(&all).map_err(|e| SessionError::Failed(e.to_string()))?;
-        std::fs::write(path, text)
-            .map_err(|e| SessionError::Failed(format!("{}: {e}", path.display())))?;
+        bot::cli::output::write(path, text).map_err(SessionError::Failed)?;
     }
     if let Some(e) = &report.write_error {
         return Err(match is_broken_pipe(e) {

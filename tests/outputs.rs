@@ -1,0 +1,221 @@
+//! The files `bot` commands write: a path that cannot be written is refused before the work
+//! (training, a bench, a grid search), in one line; a write that fails (here a file-size limit,
+//! as a full disk would) leaves the previous file and no fragment or temporary file.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BOT: &str = env!("CARGO_BIN_EXE_bot");
+const GRID: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/data/crossword/test_cases/15x15_1.cwg"
+);
+
+/// Run `command` for at most `limit`; (exit code, stderr), or a panic naming what ran too long.
+fn within(command: &mut Command, limit: Duration) -> (Option<i32>, String) {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command:?}: still working after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `/proc` exists but takes no new file, whoever runs the test (root may write anywhere else).
+#[test]
+fn an_output_that_cannot_be_written_is_refused_before_the_work() {
+    let dir = test_support::scratch_dir("bot-outputs-before");
+    let batch = dir.join("grids");
+    std::fs::create_dir(&batch).unwrap();
+    std::fs::copy(GRID, batch.join("g.cwg")).unwrap();
+    let ok = dir.join("ok.cwg");
+    let (batch, ok) = (batch.to_str().unwrap(), ok.to_str().unwrap());
+    // Each would work for a minute or more before writing.
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &[
+                "train",
+                "splitter",
+                "--layout",
+                "1",
+                "--games",
+                "100000000",
+                "-o",
+                "/proc/v.bin",
+            ],
+            "cannot write /proc/v.bin",
+        ),
+        (
+            &[
+                "train",
+                "splitter-blend",
+                "--layout",
+                "1",
+                "--table",
+                "/nonexistent/t.bin",
+                "--with",
+                "/nonexistent/w.bin",
+                "-o",
+                "/proc/b.bin",
+            ],
+            "cannot write /proc/b.bin",
+        ),
+        (
+            &[
+                "bench",
+                "splitter",
+                "--games",
+                "100000",
+                "--save-scores",
+                "/proc/s.txt",
+            ],
+            "cannot write /proc/s.txt",
+        ),
+        (
+            &[
+                "crossword",
+                "generate",
+                GRID,
+                "-o",
+                "/proc/x.cwg",
+                "--seconds",
+                "60",
+            ],
+            "cannot write /proc/x.cwg",
+        ),
+        (
+            &[
+                "crossword",
+                "generate",
+                GRID,
+                "-o",
+                ok,
+                "--svg",
+                "/proc/x.svg",
+                "--seconds",
+                "60",
+            ],
+            "cannot write /proc/x.svg",
+        ),
+        (
+            &[
+                "crossword",
+                "generate",
+                batch,
+                "--out-dir",
+                "/proc",
+                "--seconds",
+                "60",
+            ],
+            "cannot write in /proc",
+        ),
+    ];
+    for (args, words) in cases {
+        let (code, stderr) = within(Command::new(BOT).args(args), Duration::from_secs(20));
+        assert!(code.is_some_and(|c| c != 0), "{args:?}: {code:?} {stderr}");
+        let first = stderr.lines().next().unwrap_or_default();
+        assert!(first.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(first.contains(words), "{args:?}: {words:?} not in {first}");
+        assert!(
+            !stderr.contains("panicked") && !first.contains(".tmp"),
+            "{stderr}"
+        );
+    }
+    assert!(!Path::new(ok).exists(), "no grid was made");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Run `bot ARGS` where a file written may be at most `blocks` x 512 bytes, with the signal of
+/// an overlong write ignored: the write fails as on a full disk ("File too large").
+fn with_file_limit(blocks: u32, args: &[&str]) -> (Option<i32>, String) {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$@\""
+        ))
+        .arg(BOT)
+        .args(args);
+    within(&mut command, Duration::from_secs(60))
+}
+
+#[test]
+fn a_write_that_fails_leaves_the_previous_file_and_nothing_else() {
+    let dir = test_support::scratch_dir("bot-outputs-atomic");
+    let grid = dir.join("g.cwg");
+    let weights = dir.join("v.bin");
+    let svg = dir.join("g.svg");
+    for path in [&grid, &weights, &svg] {
+        std::fs::write(path, "the previous file").unwrap();
+    }
+    let (grid_text, weights_text, svg_text) = (
+        grid.to_str().unwrap(),
+        weights.to_str().unwrap(),
+        svg.to_str().unwrap(),
+    );
+    let runs: [&[&str]; 3] = [
+        &[
+            "crossword",
+            "generate",
+            GRID,
+            "-o",
+            grid_text,
+            "--seconds",
+            "5",
+            "--first",
+        ],
+        &["crossword", "rate", GRID, "--svg", svg_text],
+        &[
+            "train",
+            "splitter",
+            "--layout",
+            "1",
+            "--games",
+            "20",
+            "--curve-games",
+            "1",
+            "-o",
+            weights_text,
+        ],
+    ];
+    for args in runs {
+        let (code, stderr) = with_file_limit(1, args);
+        assert!(code.is_some_and(|c| c != 0), "{args:?}: {code:?} {stderr}");
+        assert!(stderr.contains("File too large"), "{args:?}: {stderr}");
+        assert!(!stderr.contains(".tmp"), "{stderr}");
+    }
+    for path in [&grid, &weights, &svg] {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert_eq!(text, "the previous file", "{}", path.display());
+    }
+    assert_eq!(
+        names(&dir),
+        ["g.cwg", "g.svg", "v.bin"],
+        "no fragment, no temporary file"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
