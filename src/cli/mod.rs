@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod bench;
+mod command_line;
 pub mod crossword;
 pub mod honey;
 pub mod output;
@@ -15,6 +16,8 @@ pub mod splitter;
 pub mod splitter_blend;
 pub mod splitter_train;
 pub mod train;
+
+pub use command_line::Cli;
 
 use std::process::ExitCode;
 

@@ -33,7 +33,8 @@ pub struct Args {
 
 #[derive(Parser)]
 pub struct BenchArgs {
-    /// Games per layout.
+    /// Games per layout (the default, on both layouts at 1.4 s a game with the greedy reference,
+    /// takes about 2 minutes).
     #[arg(long, default_value_t = 40)]
     games: u32,
     /// Dice seed, as the Tester's `--seed` (game i uses the Tester's dice for game i, from

@@ -1,11 +1,15 @@
 //! Test helpers shared by the workspace's crates (a dev-dependency only): the settings of the
-//! property-based fuzz tests, a check that every command-line option has a help text, scratch
-//! folders.
+//! property-based fuzz tests, the options of every `--help` page (and which lack a help text),
+//! the documentation's pages, code blocks and commands, a reading of shell lines, scratch folders.
 
+pub mod docs;
 pub mod fuzz;
 pub mod help;
+pub mod options;
 pub mod pipe;
 pub mod scratch;
+pub mod shell;
+pub mod tour;
 
 pub use scratch::scratch_dir;
 

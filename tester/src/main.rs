@@ -5,6 +5,8 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod arena;
+#[cfg(test)]
+mod docs_tests;
 mod honey;
 mod penguins;
 mod process;

@@ -22,6 +22,7 @@ use referee::{run_game, RefereeConfig};
 use replay::Replay;
 
 #[derive(Parser)]
+#[command(after_help = BRUTALTESTER_FORM)]
 pub struct Args {
     /// A bot command (run through `sh -c`); give 2 to 4, in seat order.
     #[arg(long = "bot")]
@@ -62,6 +63,17 @@ pub struct Args {
     #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
     raw: Vec<String>,
 }
+
+/// The `--help` section on the cg-brutaltester form, which clap does not parse (`-p1` is no
+/// clap flag): its options in clap's layout.
+const BRUTALTESTER_FORM: &str = "\
+The cg-brutaltester form (psyleague and cgarena use it) prints one line per seat, its score or -1 \
+when it failed:
+  -p1 <CMD>, -p2 <CMD>  The bots of seats 1 and 2 (both needed)
+  -p3 <CMD>, -p4 <CMD>  The bots of seats 3 and 4 (-p4 needs -p3)
+  -d <seed=N>           The board seed; without it one is drawn and printed on stderr
+  -l <FILE>             Write the replay (JSON) here
+Of the options above, --rules, --first-ms and --turn-ms apply to it, given before -p1.";
 
 /// A file written after the game(s): its folder must exist before they start.
 pub fn output_path(text: &str) -> Result<String, String> {

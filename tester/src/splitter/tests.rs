@@ -280,6 +280,28 @@ fn cli_forms() {
     assert!(config_from_args(T::try_parse_from(["t", "x", "many"]).unwrap().a).is_err());
 }
 
+/// `--help` gives the game count a run without `--games` plays, and what it costs.
+#[test]
+fn help_states_the_default_game_count() {
+    use clap::{CommandFactory, Parser};
+    #[derive(Parser)]
+    struct T {
+        #[command(flatten)]
+        a: Args,
+    }
+    let c = config_from_args(T::try_parse_from(["t", "--command", "b"]).unwrap().a).unwrap();
+    assert_eq!(c.games, DEFAULT_GAMES);
+    let help = T::command().render_help().to_string();
+    let line = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("--games"))
+        .expect("a --games line");
+    assert!(
+        line.contains(&format!("[default: {}: about ", c.games)) && line.contains("minutes"),
+        "{line}"
+    );
+}
+
 mod fuzz {
     use super::super::session::{judge, parse_answer, Answer};
     use bot::splitter::{official, Board, Dice};
