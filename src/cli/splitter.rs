@@ -29,6 +29,12 @@ pub struct Args {
     /// the cores this process may use, at most 2).
     #[arg(long, default_value_t = default_threads())]
     threads: usize,
+    /// Write why each move was chosen to this file, one JSON line per move: the dice, the move,
+    /// how it was chosen, and every candidate weighed with its mean and rollouts. Off by
+    /// default (then the moves and their speed are those of a run without it). Under `tester
+    /// splitter`, `--trace {trace}` gives each game its own file and carries it into `--html`.
+    #[arg(long, value_parser = super::args::output_file)]
+    trace: Option<std::path::PathBuf>,
 }
 
 #[derive(Parser)]
@@ -85,10 +91,18 @@ pub fn run(args: Args) -> ExitCode {
         threads: args.threads.max(1),
         ..Settings::default()
     };
+    let mut trace = match &args.trace {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Some(std::io::BufWriter::new(file)),
+            Err(e) => return super::fail(format!("splitter: --trace {}: {e}", path.display())),
+        },
+        None => None,
+    };
     let stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr();
-    match protocol::run(stdin, &mut stdout, &mut stderr, settings) {
+    let trace = trace.as_mut().map(|t| t as &mut dyn std::io::Write);
+    match protocol::run_traced(stdin, &mut stdout, &mut stderr, settings, trace) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => super::fail(format!("splitter: {e}")),
     }
