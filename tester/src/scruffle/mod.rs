@@ -108,10 +108,11 @@ fn generate(seed: u64, sizes: &gen::Sizes, out: &Path) -> ExitCode {
 }
 
 fn score(board: &Path, words: &Path, placements: &Path, html: Option<&Path>) -> ExitCode {
-    let claimed = match crate::process::outputs::claim(&[("--html", html)], &[board, words, placements]) {
-        Ok(c) => c,
-        Err(e) => return crate::fail(format!("tester scruffle score: {e}")),
-    };
+    let claimed =
+        match crate::process::outputs::claim(&[("--html", html)], &[board, words, placements]) {
+            Ok(c) => c,
+            Err(e) => return crate::fail(format!("tester scruffle score: {e}")),
+        };
     let read = |p: &Path| bot::scruffle::input::read_capped(p).map_err(|e| e.to_string());
     let texts = match (read(board), read(words), read(placements)) {
         (Ok(b), Ok(w), Ok(p)) => (b, w, p),

@@ -9,17 +9,25 @@ use super::check::{Step, Verdict};
 use std::fmt::Write;
 
 /// The page for a valid plan: the board's rows, the words the plan places, each step.
-pub fn render(names: [&str; 3], board: &[u8], words: &[u8], steps: &[Step], verdict: &Verdict) -> String {
-    let rows: Vec<String> = String::from_utf8_lossy(board.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(board))
-        .lines()
-        .map(|l| l.trim().to_string())
-        .filter(|l| !l.is_empty())
-        .collect();
-    let list: Vec<String> = String::from_utf8_lossy(words.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(words))
-        .lines()
-        .map(|l| l.trim().to_ascii_uppercase())
-        .filter(|l| !l.is_empty())
-        .collect();
+pub fn render(
+    names: [&str; 3],
+    board: &[u8],
+    words: &[u8],
+    steps: &[Step],
+    verdict: &Verdict,
+) -> String {
+    let rows: Vec<String> =
+        String::from_utf8_lossy(board.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(board))
+            .lines()
+            .map(|l| l.trim().to_string())
+            .filter(|l| !l.is_empty())
+            .collect();
+    let list: Vec<String> =
+        String::from_utf8_lossy(words.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(words))
+            .lines()
+            .map(|l| l.trim().to_ascii_uppercase())
+            .filter(|l| !l.is_empty())
+            .collect();
     let steps: Vec<serde_json::Value> = steps
         .iter()
         .map(|s| {
@@ -92,7 +100,13 @@ mod tests {
             |s| steps.push(s),
         )
         .unwrap();
-        let html = render(["b<1>", "w", "p"], board.as_bytes(), words.as_bytes(), &steps, &verdict);
+        let html = render(
+            ["b<1>", "w", "p"],
+            board.as_bytes(),
+            words.as_bytes(),
+            &steps,
+            &verdict,
+        );
         let start = html.find("id=\"data\">").unwrap() + "id=\"data\">".len();
         let end = start + html[start..].find("</script>").unwrap();
         let data = serde_json::from_str(&html[start..end]).unwrap();
@@ -105,10 +119,19 @@ mod tests {
         // CAT at (1,0): (3 + 0 + 1) * 2 * 3 = 24; AT down from the A: (0 + 5) = 5, adds only T.
         let (html, data) = page("2D0T\n1151\n", "cat\nat\n", "H 0 1 0\nV 1 2 0\n");
         assert_eq!(data["rows"], serde_json::json!(["2D0T", "1151"]));
-        assert_eq!(data["steps"][0], serde_json::json!([0, 0, 1, 0, "CAT", "24", "24", "111"]));
-        assert_eq!(data["steps"][1], serde_json::json!([1, 1, 2, 0, "AT", "5", "29", "01"]));
+        assert_eq!(
+            data["steps"][0],
+            serde_json::json!([0, 0, 1, 0, "CAT", "24", "24", "111"])
+        );
+        assert_eq!(
+            data["steps"][1],
+            serde_json::json!([1, 1, 2, 0, "AT", "5", "29", "01"])
+        );
         assert_eq!(data["score"], "29");
-        assert_eq!((data["new_cells"].as_u64(), data["crossed_cells"].as_u64()), (Some(4), Some(1)));
+        assert_eq!(
+            (data["new_cells"].as_u64(), data["crossed_cells"].as_u64()),
+            (Some(4), Some(1))
+        );
         assert!(html.contains("b&lt;1&gt;"));
         assert!(!html.contains("http"), "self-contained");
         assert_eq!(html.matches("</script>").count(), 2);
@@ -120,7 +143,8 @@ mod tests {
         let board = "T".repeat(30) + "\n";
         let words = "Z".repeat(30) + "\n";
         let (_, data) = page(&board, &words, "H 0 0 0\n");
-        let exact = (num_bigint::BigUint::from(300u32) * num_bigint::BigUint::from(3u32).pow(30)).to_string();
+        let exact = (num_bigint::BigUint::from(300u32) * num_bigint::BigUint::from(3u32).pow(30))
+            .to_string();
         assert_eq!(data["score"], exact);
         assert_eq!(data["steps"][0][6], exact);
     }
