@@ -106,6 +106,19 @@ fn a_trace_has_one_line_per_answer_naming_it() {
         let named = line["candidates"].as_array().unwrap();
         assert!(named.iter().any(|c| c["move"] == line["chosen"]), "{line}");
     }
+    // At fixed compute the trace changes nothing the bot answers.
+    let text = game_text(2, &dice, false, "\n");
+    let fixed = ["--batches", "4"];
+    let (_, plain, _) = run_bot(&text, &fixed);
+    let (_, traced, err) = run_bot(&text, &[&fixed[..], &trace[..]].concat());
+    let answers = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|a| !a.starts_with('#'))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(answers(&plain), answers(&traced), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 22);
     let missing = dir.join("no-such-folder").join("t.jsonl");
     let (code, _, err) = run_bot("", &["--trace", missing.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");

@@ -245,7 +245,21 @@ impl Browser {
 
     /// Save the viewport as a PNG.
     pub fn screenshot(&mut self, path: &Path) -> Result<(), String> {
-        let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }))?;
+        self.screenshot_region(path, None)
+    }
+
+    /// Save a PNG of the viewport, or of the region (x, y, width, height) in CSS pixels.
+    pub fn screenshot_region(
+        &mut self,
+        path: &Path,
+        region: Option<[f64; 4]>,
+    ) -> Result<(), String> {
+        let mut params = json!({ "format": "png" });
+        if let Some([x, y, width, height]) = region {
+            params["clip"] =
+                json!({ "x": x, "y": y, "width": width, "height": height, "scale": 1 });
+        }
+        let shot = self.call("Page.captureScreenshot", params)?;
         let data = shot["data"].as_str().ok_or("no screenshot data")?;
         let png = decode_base64(data)?;
         if let Some(dir) = path.parent() {

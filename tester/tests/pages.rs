@@ -127,7 +127,7 @@ fn the_splitter_report_replays_each_game_with_the_bots_reasons() {
     let dir = test_support::scratch_dir("pages-splitter");
     let (html, json) = (dir.join("report.html"), dir.join("games.json"));
     let command = format!(
-        "{} splitter --game-ms 900 --trace {{trace}}",
+        "{} splitter --batches 4 --threads 1 --trace {{trace}}",
         bot().display()
     );
     run(Command::new(TESTER)
@@ -185,6 +185,7 @@ fn the_splitter_report_replays_each_game_with_the_bots_reasons() {
         dice: Array.from(document.querySelectorAll('#r-dice svg')).map(d => +d.dataset.die), \
         cands: Array.from(document.querySelectorAll('#r-cands tr[data-move]')).map(r => [r.dataset.move, r.dataset.mean, +r.dataset.rollouts, r.className]) }))()";
     let mut methods = std::collections::BTreeSet::new();
+    let mut dropped_seen = false;
     for g in &games {
         let layout = bot::splitter::official(g["layout"].as_u64().unwrap() as u8);
         let id = format!("g{}-{}", g["layout"], g["game"]);
@@ -253,6 +254,14 @@ fn the_splitter_report_replays_each_game_with_the_bots_reasons() {
             let m = &g["moves"][k - 1];
             assert_eq!(played.len(), 1, "{id} roll {k}");
             assert_eq!(played[0][0], format!("{} {} {}", m[0], m[1], m[2]));
+            // Greyed: the candidates dropped early, with fewer rollouts than the rest.
+            let rows = shown["cands"].as_array().unwrap();
+            let most = rows.iter().map(|r| r[2].as_u64().unwrap()).max().unwrap();
+            for r in rows.iter().filter(|r| r[3] != "chosen") {
+                let dropped = r[2].as_u64().unwrap() < most;
+                assert_eq!(r[3] == "dropped", dropped, "{id} roll {k}: {r}");
+                dropped_seen |= dropped;
+            }
         }
         assert_eq!(
             bot::splitter::score(&layout, &board.values) as u64,
@@ -285,7 +294,11 @@ fn the_splitter_report_replays_each_game_with_the_bots_reasons() {
             true
         );
     }
-    eprintln!("methods seen in the traces: {methods:?}");
+    assert!(
+        methods.contains("rollouts") && methods.contains("exact"),
+        "{methods:?}"
+    );
+    assert!(dropped_seen, "some candidate is dropped early at 4 batches");
     eval(&mut b, "document.getElementById('g2-1').click()");
     slide(&mut b, "r-slider", 5);
     b.screenshot(&screenshot_path("splitter-replay")).unwrap();
