@@ -30,8 +30,18 @@ struct Args {
     #[arg(long)]
     shot: Option<PathBuf>,
     /// Only this region of the viewport in the screenshot: X,Y,WIDTH,HEIGHT (CSS pixels).
-    #[arg(long, value_delimiter = ',', num_args = 4)]
-    region: Option<Vec<f64>>,
+    #[arg(long, value_parser = region)]
+    region: Option<[f64; 4]>,
+}
+
+fn region(text: &str) -> Result<[f64; 4], String> {
+    let numbers: Vec<f64> = text
+        .split(',')
+        .map(|n| n.trim().parse::<f64>().map_err(|_| format!("{n:?} is not a number")))
+        .collect::<Result<_, _>>()?;
+    numbers
+        .try_into()
+        .map_err(|_| "expected X,Y,WIDTH,HEIGHT".to_string())
 }
 
 /// Milliseconds from navigation to two frames painted after the load event.
@@ -101,8 +111,7 @@ fn main() -> ExitCode {
         let _ = browser.eval(PAINTED);
     }
     if let Some(path) = &args.shot {
-        let region = args.region.as_ref().map(|r| [r[0], r[1], r[2], r[3]]);
-        if let Err(e) = browser.screenshot_region(path, region) {
+        if let Err(e) = browser.screenshot_region(path, args.region) {
             eprintln!("error: --shot: {e}");
             return ExitCode::FAILURE;
         }

@@ -110,7 +110,11 @@
   D.steps.forEach(function (s, i) {
     const [adds, crosses] = counts(s);
     const tr = el("tr", { "data-step": i + 1 });
-    for (const text of [i + 1, (s[0] ? "V " : "H ") + s[4], s[2] + "," + s[3], s[5], s[6], adds, crosses]) tr.append(el("td", {}, String(text)));
+    const name = (s[0] ? "V " : "H ") + s[4] + " " + s[2] + "," + s[3];
+    const named = el("td");
+    named.append(el("span", { class: "w", title: name }, name));
+    tr.append(el("td", {}, String(i + 1)), named);
+    for (const text of [s[5], s[6], adds, crosses]) tr.append(el("td", {}, String(text)));
     rows.push(tr);
     fragment.append(tr);
   });

@@ -250,7 +250,8 @@
     box.append(el("p", {}, plural(cands.length, "candidate") + ", " + plural(total, "rollout") + "."));
     const most = Math.max.apply(null, cands.map(function (c) { return c[4]; }));
     const means = cands.filter(function (c) { return c[3] !== null; }).map(function (c) { return c[3]; });
-    const lo = Math.min.apply(null, means.concat([0])), hi = Math.max.apply(null, means.concat([0]));
+    // Bars from the lowest mean to the highest: the differences that decided.
+    const lo = Math.min.apply(null, means), hi = Math.max.apply(null, means);
     const rows = cands.slice().sort(function (p, q) { return (q[3] === null ? -1e9 : q[3]) - (p[3] === null ? -1e9 : p[3]); });
     const table = el("table", { class: "why", id: "r-cands" });
     const head = el("tr");
@@ -262,7 +263,7 @@
       const played = die === chosen[0] && x === chosen[1] && y === chosen[2];
       const tr = el("tr", { class: played ? "chosen" : (n < most ? "dropped" : ""), "data-move": die + " " + x + " " + y,
         "data-mean": mean === null ? "" : mean, "data-rollouts": n });
-      const width = mean === null || hi === lo ? 0 : Math.max(2, (mean - lo) / (hi - lo) * 120);
+      const width = mean === null ? 0 : hi === lo ? 120 : 4 + (mean - lo) / (hi - lo) * 116;
       const bar = el("span", { class: "meanbar", style: "width:" + width.toFixed(0) + "px" });
       tr.append(el("td", {}, played ? "played" : String(i + 1)),
         el("td", {}, die + " at (" + x + "," + y + "), " + other + " at (" + mx + "," + y + ")"),
