@@ -37,7 +37,11 @@ struct Args {
 fn region(text: &str) -> Result<[f64; 4], String> {
     let numbers: Vec<f64> = text
         .split(',')
-        .map(|n| n.trim().parse::<f64>().map_err(|_| format!("{n:?} is not a number")))
+        .map(|n| {
+            n.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("{n:?} is not a number"))
+        })
         .collect::<Result<_, _>>()?;
     numbers
         .try_into()

@@ -64,9 +64,9 @@ pub fn render(bots: &[BotSpec], games: &[GameResult]) -> String {
                 format!("<a href=\"{file}\">view</a>")
             }
         };
-        let _ = write!(
+        let _ = writeln!(
             rows,
-            "<tr><td data-v=\"{n}\">{}</td><td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td><td class=\"seats\">{seats}</td><td>{winner}</td><td>{view}</td></tr>\n",
+            "<tr><td data-v=\"{n}\">{}</td><td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td><td class=\"seats\">{seats}</td><td>{winner}</td><td>{view}</td></tr>",
             n + 1,
             g.players,
             g.players,
