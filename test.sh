@@ -25,6 +25,9 @@ stage() {
 
 stage format cargo fmt --all -- --check
 stage lints cargo clippy --workspace --all-targets --release -- -D warnings
+# The page tests open every page the project writes in headless Chromium: installed here when
+# missing (as root, with apt-get), else this stage fails saying how.
+stage browser bash scripts/chromium.sh
 stage tests cargo test --workspace --release
 # CodinGame bundle: build it, compile it alone with rustc, referee it against the greedy baseline.
 stage bundle bash bundler/ci.sh

@@ -80,6 +80,52 @@ fn full_games_over_pipes_in_both_dialects_with_crlf() {
     }
 }
 
+/// `--trace FILE`: one JSON line per answer, written before it, naming the roll, its dice and
+/// the move answered; the moves are the answers. A folder that does not exist is a clap error.
+#[test]
+fn a_trace_has_one_line_per_answer_naming_it() {
+    let dir = test_support::scratch_dir("bot-trace");
+    let path = dir.join("game.jsonl");
+    let dice = game_dice("trace", 1, 22);
+    let trace = ["--trace", path.to_str().unwrap()];
+    let (code, out, err) = run_bot(&game_text(1, &dice, false, "\n"), &trace);
+    assert_eq!(code, 0, "{err}");
+    replay(1, &dice, &out, false);
+    let answers: Vec<&str> = out.lines().filter(|a| !a.starts_with('#')).collect();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 22);
+    for (k, (line, answer)) in lines.iter().zip(answers).enumerate() {
+        assert_eq!(line["roll"], k + 1);
+        assert_eq!(line["dice"], serde_json::json!([dice[k].0, dice[k].1]));
+        let chosen: Vec<String> = (0..3).map(|i| line["chosen"][i].to_string()).collect();
+        assert_eq!(chosen.join(" "), answer, "roll {}", k + 1);
+        let named = line["candidates"].as_array().unwrap();
+        assert!(named.iter().any(|c| c["move"] == line["chosen"]), "{line}");
+    }
+    // At fixed compute the trace changes nothing the bot answers.
+    let text = game_text(2, &dice, false, "\n");
+    let fixed = ["--batches", "4"];
+    let (_, plain, _) = run_bot(&text, &fixed);
+    let (_, traced, err) = run_bot(&text, &[&fixed[..], &trace[..]].concat());
+    let answers = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|a| !a.starts_with('#'))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(answers(&plain), answers(&traced), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 22);
+    let missing = dir.join("no-such-folder").join("t.jsonl");
+    let (code, _, err) = run_bot("", &["--trace", missing.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--trace"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn broken_header_exits_non_zero_with_one_line() {
     let (code, out, err) = run_bot("8 7\n0 0 1 1 1 1 0 0\n0 1 x\n", &[]);

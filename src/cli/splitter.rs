@@ -29,6 +29,17 @@ pub struct Args {
     /// the cores this process may use, at most 2).
     #[arg(long, default_value_t = default_threads())]
     threads: usize,
+    /// Stop each search after this many rollout batches instead of the clock: the moves (and
+    /// the trace) are then the same on any machine at any load, and the game takes as long as
+    /// that work takes (`--game-ms` no longer applies).
+    #[arg(long, value_parser = batches)]
+    batches: Option<u32>,
+    /// Write why each move was chosen to this file, one JSON line per move: the dice, the move,
+    /// how it was chosen, and every candidate weighed with its mean and rollouts. Off by
+    /// default (then the moves and their speed are those of a run without it). Under `tester
+    /// splitter`, `--trace {trace}` gives each game its own file and carries it into `--html`.
+    #[arg(long, value_parser = super::args::output_file)]
+    trace: Option<std::path::PathBuf>,
 }
 
 #[derive(Parser)]
@@ -75,24 +86,41 @@ pub struct BenchArgs {
 
 pub fn run(args: Args) -> ExitCode {
     // Reported on the debug channel (`#` lines are ignored by the Tester, echoed unless --silent).
+    let budget = match args.batches {
+        Some(b) => format!("{b} rollout batches per move"),
+        None => format!("{} ms per game", args.game_ms),
+    };
     println!(
-        "# splitter bot: policy {:?}, {} ms per game, seed {}, threads {}",
-        args.policy, args.game_ms, args.seed, args.threads
+        "# splitter bot: policy {:?}, {budget}, seed {}, threads {}",
+        args.policy, args.seed, args.threads
     );
     let settings = Settings {
         kind: args.policy,
         game_ms: args.game_ms,
         seed: args.seed,
         threads: args.threads.max(1),
+        batches: args.batches,
         ..Settings::default()
+    };
+    let mut trace = match &args.trace {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Some(std::io::BufWriter::new(file)),
+            Err(e) => return super::fail(format!("splitter: --trace {}: {e}", path.display())),
+        },
+        None => None,
     };
     let stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr();
-    match protocol::run(stdin, &mut stdout, &mut stderr, settings) {
+    let trace = trace.as_mut().map(|t| t as &mut dyn std::io::Write);
+    match protocol::run_traced(stdin, &mut stdout, &mut stderr, settings, trace) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => super::fail(format!("splitter: {e}")),
     }
+}
+
+fn batches(text: &str) -> Result<u32, String> {
+    super::args::integer_in(text, 1, 1_000_000).map(|n| n as u32)
 }
 
 struct Summary {

@@ -19,6 +19,7 @@ pub mod score;
 pub mod search;
 pub mod selfplay;
 pub mod stats;
+pub mod trace;
 
 #[cfg(test)]
 mod data_tests;

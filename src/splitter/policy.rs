@@ -15,6 +15,7 @@ use super::game::{Board, Dice, Move};
 use super::layout::Layout;
 use super::learned::play::PlayValue;
 use super::learned::LearnedValue;
+use super::trace::{Method, MoveTrace};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::Arc;
@@ -110,6 +111,9 @@ pub struct Player<'a> {
     /// The search's game clock, started by its first move; the time `new` took is charged to it.
     pub clock: Option<GameClock>,
     setup: Duration,
+    /// Why the last move was chosen, when the caller asks for it by setting `Some` (`trace.rs`);
+    /// None (the default) records nothing.
+    pub trace: Option<MoveTrace>,
 }
 
 impl<'a> Player<'a> {
@@ -150,6 +154,7 @@ impl<'a> Player<'a> {
             last_rollouts: 0,
             clock: None,
             setup: setup.elapsed(),
+            trace: None,
         }
     }
 
@@ -158,6 +163,9 @@ impl<'a> Player<'a> {
         let mut opts = std::mem::take(&mut self.opts);
         placements(self.layout, &board.values, dice, &mut opts);
         self.last_rollouts = 0;
+        if let Some(trace) = &mut self.trace {
+            trace.clear();
+        }
         let pick = if opts.is_empty() {
             None
         } else {
@@ -174,6 +182,13 @@ impl<'a> Player<'a> {
                 PolicyKind::Search => self.timed_search(board, &opts),
             })
         };
+        if let (Some(trace), Some(p), false) = (
+            &mut self.trace,
+            pick,
+            self.settings.kind == PolicyKind::Search,
+        ) {
+            trace.unweighed(Method::Policy, p);
+        }
         self.opts = opts;
         pick.map(|p| p.to_move(self.layout))
     }
@@ -201,6 +216,9 @@ impl<'a> Player<'a> {
         };
         let floor = pick.is_none();
         let pick = pick.unwrap_or_else(|| self.floor_pick(board, opts));
+        if let (Some(trace), true) = (&mut self.trace, floor) {
+            trace.unweighed(Method::Floor, pick);
+        }
         if let Some(clock) = &mut self.clock {
             clock.end_move(start, floor);
         }

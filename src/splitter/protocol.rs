@@ -7,6 +7,7 @@
 use super::game::{Board, Dice, Move};
 use super::layout::{clean_line, Layout};
 use super::policy::{Player, Settings};
+use super::trace::MoveTrace;
 use crate::source_error::{quote, read_line_capped};
 use std::io::{BufRead, Write};
 
@@ -161,6 +162,18 @@ pub fn run<R: BufRead, W: Write, E: Write>(
     errors: &mut E,
     settings: Settings,
 ) -> Result<(), String> {
+    run_traced(input, output, errors, settings, None)
+}
+
+/// `run`, and when `trace` is given, one line per answered move on it (`trace.rs`), written and
+/// flushed before the answer: the Tester stops the bot as soon as it has the last one.
+pub fn run_traced<R: BufRead, W: Write, E: Write>(
+    input: R,
+    output: &mut W,
+    errors: &mut E,
+    settings: Settings,
+    mut trace: Option<&mut dyn Write>,
+) -> Result<(), String> {
     let mut lines = Lines {
         input,
         number: 0,
@@ -169,6 +182,8 @@ pub fn run<R: BufRead, W: Write, E: Write>(
     let (layout, rounds) = read_layout(&mut lines)?;
     let mut board = Board::new(&layout, rounds);
     let mut player = Player::new(&layout, settings);
+    player.trace = trace.is_some().then(MoveTrace::default);
+    let mut answered = 0;
     while let Some(line) = lines.next_content().map_err(|e| e.to_string())? {
         let line = line.as_str();
         let (dialect, dice) = match parse_dice(line) {
@@ -213,6 +228,12 @@ pub fn run<R: BufRead, W: Write, E: Write>(
                 lines.number,
                 clock.report()
             );
+        }
+        answered += 1;
+        if let (Some(out), Some(record)) = (trace.as_mut(), &player.trace) {
+            writeln!(out, "{}", record.json_line(&layout, answered, dice, mv))
+                .and_then(|_| out.flush())
+                .map_err(|e| format!("cannot write the trace: {e}"))?;
         }
         writeln!(output, "{}", format_answer(dialect, mv))
             .and_then(|_| output.flush())

@@ -13,6 +13,7 @@ use super::geometry::{Bits, Geometry};
 use super::learned::play::{PlayValue, RolloutBoard};
 use super::learned::LearnedValue;
 use super::policy::{greedy_pick, Limit, Player};
+use super::trace::Method;
 use rand::Rng;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -182,12 +183,14 @@ impl<'a> Player<'a> {
             .min(free_pairs.saturating_sub(1));
         if opts.len() == 1 || future == 0 {
             self.ev.set_rounds_after(future);
-            return Some(greedy_pick(
-                &mut self.ev,
-                &mut self.scratch,
-                &board.values,
-                opts,
-            ));
+            let pick = greedy_pick(&mut self.ev, &mut self.scratch, &board.values, opts);
+            if let Some(trace) = &mut self.trace {
+                match future {
+                    0 => trace.last_roll(self.layout, board, opts),
+                    _ => trace.unweighed(Method::Only, pick),
+                }
+            }
+            return Some(pick);
         }
         if let (true, Some(hand)) = (future <= endgame::ENDGAME_ROLLS, &self.hand) {
             let work = endgame::work(opts.len(), free_pairs - 1, future);
@@ -196,8 +199,17 @@ impl<'a> Player<'a> {
                 work as f64 <= ms * endgame::WORK_PER_MS
             });
             if work <= endgame::MAX_WORK && affordable {
-                let b = hand.be.from_values(&board.values);
-                return endgame::best(hand.be.geometry(), &b, opts, future, deadline);
+                let (b, geo) = (hand.be.from_values(&board.values), hand.be.geometry());
+                let pick = endgame::best(geo, &b, opts, future, deadline);
+                if let (Some(trace), Some(_)) = (&mut self.trace, pick) {
+                    // Recomputed for the record only (the endgame keeps no values).
+                    trace.exact(opts, |p| {
+                        let mut after = b;
+                        geo.apply(&mut after, p.cell, p.a, p.b);
+                        endgame::expected_score(geo, &after, future)
+                    });
+                }
+                return pick;
             }
         }
         let late = || deadline.is_some_and(|d| Instant::now() >= d);
@@ -291,6 +303,9 @@ impl<'a> Player<'a> {
         }
         if batches == 0 {
             return None;
+        }
+        if let Some(trace) = &mut self.trace {
+            trace.rollouts(opts, &results);
         }
         // The best mean; the first candidate on ties.
         let by_mean = |x: &&usize, y: &&usize| mean(&results[**x]).total_cmp(&mean(&results[**y]));

@@ -1,7 +1,9 @@
 //! Test helpers shared by the workspace's crates (a dev-dependency only): the settings of the
 //! property-based fuzz tests, the options of every `--help` page (and which lack a help text),
-//! the documentation's pages, code blocks and commands, a reading of shell lines, scratch folders.
+//! the documentation's pages, code blocks and commands, a reading of shell lines, scratch folders,
+//! a headless browser for the tests of the pages the project writes.
 
+pub mod browser;
 pub mod docs;
 pub mod fuzz;
 pub mod help;

@@ -3,6 +3,7 @@
 //! per-bot turn-time percentiles, and JSON/CSV output.
 
 mod compose;
+mod index;
 mod merge;
 mod plan;
 mod recheck;
@@ -73,7 +74,8 @@ pub struct Args {
     /// Write one CSV row per game and seat here.
     #[arg(long, value_parser = output_path)]
     csv: Option<String>,
-    /// Write every game's replay JSON into this directory.
+    /// Write every game's replay JSON into this directory, with its viewer page beside it
+    /// (`.html`), and at the end `index.html`: every game of the run, linking its viewer.
     #[arg(long)]
     replays: Option<String>,
     /// SPRT mode: "A,B" asks whether bot A is stronger than bot B (2-player games only).
@@ -339,6 +341,9 @@ fn run_arena(args: &Args) -> Result<(), String> {
             composed.games.len()
         );
     }
+    if let Some(dir) = &args.replays {
+        index::write(dir, &config.bots, &composed.games)?;
+    }
     let run = RunInfo::new("arena", shard);
     let summary = report::Summary::new(run, &config, composed, workers, seconds);
     if let Some(path) = &args.json {
@@ -443,14 +448,16 @@ fn play_one(
         state.stop.store(true, Ordering::Relaxed);
     }
     if let (Some(dir), Ok(replay)) = (replays, &replay) {
-        let path = format!(
-            "{dir}/p{}-seed{}-rot{}.json",
-            game.seats.len(),
-            game.seed,
-            game.rotation
+        let stem = format!(
+            "{dir}/{}",
+            index::stem(game.seats.len(), game.seed, game.rotation)
         );
         // A replay not written loses no result: the run goes on, and fails at its end.
-        if let Err(e) = crate::penguins::save(replay, Some(&path), None) {
+        if let Err(e) = crate::penguins::save(
+            replay,
+            Some(&format!("{stem}.json")),
+            Some(&format!("{stem}.html")),
+        ) {
             let mut failed = state
                 .replays_failed
                 .lock()

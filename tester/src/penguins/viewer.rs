@@ -73,7 +73,11 @@ const TEMPLATE: &str = r##"<!DOCTYPE html>
 body { font-family: sans-serif; background: #0d2538; color: #eee; margin: 1em; }
 #board { background: #123a57; border-radius: 8px; }
 .panel { display: inline-block; vertical-align: top; margin-left: 1em; min-width: 22em; }
-button { font-size: 1em; margin: 0 2px; }
+button { font-size: 1em; margin: 0 2px; padding: 3px 8px; cursor: pointer; }
+button svg { display: block; }
+.controls { display: flex; gap: 2px; margin-bottom: 4px; }
+#play .when-playing { display: none; } #play.playing .when-playing { display: inline; } #play.playing .when-stopped { display: none; }
+.dot { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%; margin-right: 0.3em; }
 table { border-collapse: collapse; } td, th { padding: 2px 8px; text-align: left; }
 pre { background: #081a28; padding: 6px; max-height: 12em; overflow: auto; font-size: 0.8em; }
 .fail { color: #ff7b7b; }
@@ -81,10 +85,12 @@ pre { background: #081a28; padding: 6px; max-height: 12em; overflow: auto; font-
 <h2>{{TITLE}}</h2>
 <svg id="board" width="560" height="470" viewBox="0 0 560 470"></svg>
 <div class="panel">
-  <div>
-    <button id="first">&#x23EE;</button><button id="prev">&#x25C0;</button>
-    <button id="play">&#x25B6;</button><button id="next">&#x25B6;&#x25B6;</button>
-    <button id="last">&#x23ED;</button>
+  <div class="controls">
+    <button id="first" aria-label="first" title="Start (Home)"><svg viewBox="0 0 16 16" width="16" height="16"><rect x="2" y="3" width="2" height="10" fill="currentColor"/><polygon points="14,3 14,13 5,8" fill="currentColor"/></svg></button>
+    <button id="prev" aria-label="back" title="Back one turn (Left arrow)"><svg viewBox="0 0 16 16" width="16" height="16"><polygon points="12,3 12,13 4,8" fill="currentColor"/></svg></button>
+    <button id="play" aria-label="play" title="Play / pause"><svg viewBox="0 0 16 16" width="16" height="16"><g class="when-stopped"><polygon points="4,2 4,14 14,8" fill="currentColor"/></g><g class="when-playing"><rect x="3" y="2" width="3.5" height="12" fill="currentColor"/><rect x="9.5" y="2" width="3.5" height="12" fill="currentColor"/></g></svg></button>
+    <button id="next" aria-label="forward" title="Forward one turn (Right arrow)"><svg viewBox="0 0 16 16" width="16" height="16"><polygon points="4,3 4,13 12,8" fill="currentColor"/></svg></button>
+    <button id="last" aria-label="last" title="End (End)"><svg viewBox="0 0 16 16" width="16" height="16"><polygon points="2,3 2,13 11,8" fill="currentColor"/><rect x="12" y="3" width="2" height="10" fill="currentColor"/></svg></button>
   </div>
   <input id="slider" type="range" min="0" value="0" style="width:100%">
   <p id="info"></p>
@@ -144,7 +150,7 @@ function draw() {
         "stroke-width": name === lastTo ? 3 : 1
       }));
       svg.appendChild(el("text", { x: x - 12, y: y - 12, "font-size": 9, fill: "#335" }, name));
-      if (fish) svg.appendChild(el("text", { x: x + 6, y: y + 18, "font-size": 12, fill: "#124" }, "\u2022".repeat(fish)));
+      for (let f = 0; f < fish; f++) svg.appendChild(el("circle", { cx: x + 9 + f * 6, cy: y + 15, r: 2.2, fill: "#124" }));
     }
   }
   for (const [id, owner, cell] of penguins) {
@@ -157,7 +163,8 @@ function draw() {
     const [x, y] = cellCenter(last.pushed.cell);
     svg.appendChild(el("circle", { cx: x, cy: y, r: 15, fill: COLORS[last.pushed.owner], "fill-opacity": 0.25,
       stroke: "#fff", "stroke-width": 2, "stroke-dasharray": "4 3" }));
-    svg.appendChild(el("text", { x: x - 7, y: y + 7, "font-size": 20, fill: "#fff" }, "\u2715"));
+    svg.appendChild(el("path", { d: `M${x - 7} ${y - 7}L${x + 7} ${y + 7}M${x + 7} ${y - 7}L${x - 7} ${y + 7}`,
+      stroke: "#fff", "stroke-width": 3 }));
   }
   const scores = step === 0 ? R.players.map(() => 0) : last.scores;
   const table = document.getElementById("scores");
@@ -166,7 +173,7 @@ function draw() {
     const f = R.failures[i];
     const out = f && f.turn < step + (step === R.turns.length ? 1 : 0);
     table.append(make("tr", out ? { class: "fail" } : {},
-      make("td", { style: "color:" + COLORS[i] }, "\u25CF " + i), make("td", {}, String(scores[i])),
+      make("td", {}, make("span", { class: "dot", style: "background:" + COLORS[i] }), String(i)), make("td", {}, String(scores[i])),
       make("td", {}, p + (out ? ` (out: ${f.kind} at turn ${f.turn})` : ""))));
   });
   const outNow = R.failures.map((f, i) => f && f.turn === step - 1 ? `seat ${i} out (${f.kind}); ` : "").join("");
@@ -197,13 +204,18 @@ document.getElementById("prev").onclick = () => go(step - 1);
 document.getElementById("next").onclick = () => go(step + 1);
 document.getElementById("last").onclick = () => go(R.turns.length);
 slider.oninput = () => go(+slider.value);
-document.getElementById("play").onclick = () => {
-  if (timer) { clearInterval(timer); timer = null; return; }
-  timer = setInterval(() => { if (step >= R.turns.length) { clearInterval(timer); timer = null; } else go(step + 1); }, 400);
+const playButton = document.getElementById("play");
+function stop() { clearInterval(timer); timer = null; playButton.classList.remove("playing"); }
+playButton.onclick = () => {
+  if (timer) { stop(); return; }
+  if (step >= R.turns.length) go(0);
+  playButton.classList.add("playing");
+  timer = setInterval(() => { if (step >= R.turns.length) stop(); else go(step + 1); }, 400);
 };
 document.addEventListener("keydown", e => {
-  if (e.key === "ArrowRight") go(step + 1);
-  if (e.key === "ArrowLeft") go(step - 1);
+  if (e.target === slider) return;
+  const keys = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: R.turns.length };
+  if (e.key in keys) { e.preventDefault(); go(keys[e.key]); }
 });
 const result = document.getElementById("result");
 result.append(make("b", {}, R.end_reason), make("br"),

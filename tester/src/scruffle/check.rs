@@ -69,11 +69,36 @@ fn lines(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
         .filter(|(_, l)| !l.is_empty())
 }
 
+/// One valid placement, as checked: what the plan page shows of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub vertical: bool,
+    pub index: usize,
+    pub x: usize,
+    pub y: usize,
+    /// Its score, and the total of the plan up to and with it.
+    pub score: BigUint,
+    pub total: BigUint,
+    /// Per letter: true when it went on an empty cell (the placement adds it), false when the
+    /// letter was already there (the placement crosses it).
+    pub new: Vec<bool>,
+}
+
 /// Validate `placements` against the board and word list texts; the names label error messages.
 pub fn check(
     board: (&str, &[u8]),
     words: (&str, &[u8]),
     placements: (&str, &[u8]),
+) -> Result<Verdict, String> {
+    check_each(board, words, placements, |_| {})
+}
+
+/// `check`, handing each valid placement to `each` in play order.
+pub fn check_each(
+    board: (&str, &[u8]),
+    words: (&str, &[u8]),
+    placements: (&str, &[u8]),
+    mut each: impl FnMut(Step),
 ) -> Result<Verdict, String> {
     let (board_name, board_text) = board;
     let rows: Vec<&[u8]> = lines(board_text).map(|(_, l)| l).collect();
@@ -146,6 +171,7 @@ pub fn check(
         let mut letter_sum: u64 = 0;
         let (mut doubles, mut triples) = (0u32, 0u32);
         let mut new = 0;
+        let mut added = Vec::with_capacity(word.len());
         for (k, &letter) in word.iter().enumerate() {
             let (cx, cy) = if vertical { (x, y + k) } else { (x + k, y) };
             if cx >= width || cy >= height {
@@ -164,6 +190,7 @@ pub fn check(
                 digit => (digit - b'0') as u32,
             };
             letter_sum += (letter_value(letter) * multiplier) as u64;
+            added.push(letters[cy][cx] == 0);
             match letters[cy][cx] {
                 0 => {
                     letters[cy][cx] = letter;
@@ -185,9 +212,19 @@ pub fn check(
             return Err(at("no new cell".to_string()));
         }
         let factor = BigUint::from(2u32).pow(doubles) * BigUint::from(3u32).pow(triples);
-        verdict.score += BigUint::from(letter_sum) * factor;
+        let score = BigUint::from(letter_sum) * factor;
+        verdict.score += &score;
         verdict.placements += 1;
         verdict.new_cells += new;
+        each(Step {
+            vertical,
+            index: idx,
+            x,
+            y,
+            score,
+            total: verdict.score.clone(),
+            new: added,
+        });
     }
     verdict.crossed_cells = directions.iter().flatten().filter(|&&d| d == 3).count();
     Ok(verdict)

@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod gen;
 mod merge;
+mod page;
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -39,6 +40,11 @@ enum Command {
         /// Placements in play order, one `H|V index x y` per line (the solver's output).
         #[arg(long)]
         placements: PathBuf,
+        /// Also write the plan as one self-contained page: the board's multipliers and
+        /// obstacles, the placements in play order under a slider, each one's score, the running
+        /// total and the cells it adds and crosses (written only for a valid plan).
+        #[arg(long, value_parser = bot::cli::args::output_file)]
+        html: Option<PathBuf>,
     },
     /// Solver and naive greedy on generated cases, bounds, and a table.
     Bench(bench::Args),
@@ -74,7 +80,8 @@ pub fn run(args: Args) -> ExitCode {
             board,
             words,
             placements,
-        } => score(&board, &words, &placements),
+            html,
+        } => score(&board, &words, &placements, html.as_deref()),
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
     }
@@ -106,26 +113,50 @@ fn generate(seed: u64, sizes: &gen::Sizes, out: &Path) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn score(board: &Path, words: &Path, placements: &Path) -> ExitCode {
+fn score(board: &Path, words: &Path, placements: &Path, html: Option<&Path>) -> ExitCode {
+    let claimed =
+        match crate::process::outputs::claim(&[("--html", html)], &[board, words, placements]) {
+            Ok(c) => c,
+            Err(e) => return crate::fail(format!("tester scruffle score: {e}")),
+        };
     let read = |p: &Path| bot::scruffle::input::read_capped(p).map_err(|e| e.to_string());
     let texts = match (read(board), read(words), read(placements)) {
         (Ok(b), Ok(w), Ok(p)) => (b, w, p),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return crate::fail(e),
     };
     let name = |p: &Path| p.display().to_string();
-    match check::check(
-        (&name(board), &texts.0),
-        (&name(words), &texts.1),
-        (&name(placements), &texts.2),
-    ) {
+    let names = [name(board), name(words), name(placements)];
+    // The steps are kept only for the page.
+    let mut steps = Vec::new();
+    let verdict = check::check_each(
+        (&names[0], &texts.0),
+        (&names[1], &texts.1),
+        (&names[2], &texts.2),
+        |step| {
+            if html.is_some() {
+                steps.push(step)
+            }
+        },
+    );
+    match verdict {
         Ok(v) => {
             println!(
                 "valid: score {} with {} placements, {} new cells, {} crossed",
                 v.score, v.placements, v.new_cells, v.crossed_cells
             );
+            if let Some(path) = html {
+                let names = [names[0].as_str(), &names[1], &names[2]];
+                let text = page::render(names, &texts.0, &texts.1, &steps, &v);
+                if let Err(e) = std::fs::write(path, text) {
+                    return crate::fail(format!("--html {}: {e}", path.display()));
+                }
+            }
             ExitCode::SUCCESS
         }
-        Err(e) => crate::fail(format!("invalid: {e}")),
+        Err(e) => {
+            claimed.discard();
+            crate::fail(format!("invalid: {e}"))
+        }
     }
 }
 

@@ -8,15 +8,13 @@
 //! must equal the tester's score.
 
 use super::session::{GameRecord, Outcome};
-use bot::splitter::layout::{BLOCKED, HEART, STAR};
+use bot::splitter::layout::{HEART, STAR};
 use bot::splitter::stats::{quantile, stats};
 use bot::splitter::{official, Board, Dice, Layout, Move};
 use std::fmt::Write;
 
 /// One group on a final board.
 struct Group {
-    cells: Vec<usize>,
-    value: u8,
     /// Points it scores (0 unless its size is exactly its value).
     points: u32,
 }
@@ -64,11 +62,7 @@ fn groups(layout: &Layout, values: &[u8]) -> Vec<Group> {
         } else {
             0
         };
-        out.push(Group {
-            cells,
-            value: v,
-            points,
-        });
+        out.push(Group { points });
     }
     out
 }
@@ -82,114 +76,6 @@ fn heart_points(layout: &Layout, values: &[u8]) -> u32 {
         Some(&h) if values[h] != 0 && hearts.iter().all(|&c| values[c] == values[h]) => 5,
         _ => 0,
     }
-}
-
-const COLOURS: [&str; 7] = [
-    "#ffffff", "#e6e6e6", "#9ecae1", "#a1d99b", "#fdd0a2", "#fcbba1", "#dadaeb",
-];
-const STRONG: [&str; 7] = [
-    "#ffffff", "#7f7f7f", "#3182bd", "#31a354", "#e6550d", "#de2d26", "#756bb1",
-];
-
-/// One game's final board as an SVG: cells coloured by value (scoring groups strong, others
-/// pale), a thick outline around each scoring group, its points at its first cell, stars and
-/// hearts marked in the corner of their cells.
-fn board_svg(layout: &Layout, values: &[u8], groups: &[Group]) -> String {
-    const S: usize = 26;
-    let (w, h) = (layout.width(), layout.height());
-    let mut group_of = vec![usize::MAX; values.len()];
-    for (k, g) in groups.iter().enumerate() {
-        for &c in &g.cells {
-            group_of[c] = k;
-        }
-    }
-    let mut svg = format!(
-        "<svg width=\"{}\" height=\"{}\" viewBox=\"-2 -2 {} {}\">",
-        w * S + 4,
-        h * S + 4,
-        w * S + 4,
-        h * S + 4
-    );
-    for c in 0..values.len() {
-        let (x, y) = ((c % w) * S, (c / w) * S);
-        if layout.code(c) == BLOCKED {
-            let _ = write!(
-                svg,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"#444\"/>"
-            );
-            continue;
-        }
-        let v = values[c] as usize;
-        let scoring = group_of[c] != usize::MAX && groups[group_of[c]].points > 0;
-        let fill = if scoring { STRONG[v] } else { COLOURS[v] };
-        let text = if scoring { "#fff" } else { "#555" };
-        let _ = write!(
-            svg,
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"{fill}\" stroke=\"#bbb\" stroke-width=\"0.5\"/>"
-        );
-        if v > 0 {
-            let _ = write!(
-                svg,
-                "<text x=\"{}\" y=\"{}\" fill=\"{text}\" class=\"v\">{v}</text>",
-                x + S / 2,
-                y + S / 2 + 5
-            );
-        }
-        let mark = match layout.code(c) {
-            STAR => "\u{2605}",
-            HEART => "\u{2665}",
-            _ => "",
-        };
-        if !mark.is_empty() {
-            let _ = write!(
-                svg,
-                "<text x=\"{}\" y=\"{}\" class=\"m\">{mark}</text>",
-                x + 2,
-                y + 9
-            );
-        }
-    }
-    // Outlines: every edge of a scoring group's cell that does not face the same group.
-    for (k, g) in groups.iter().enumerate() {
-        if g.points == 0 {
-            continue;
-        }
-        for &c in &g.cells {
-            let (cx, cy) = (c % w, c / w);
-            let (x, y) = (cx * S, cy * S);
-            let same = |nx: isize, ny: isize| {
-                nx >= 0
-                    && ny >= 0
-                    && (nx as usize) < w
-                    && (ny as usize) < h
-                    && group_of[ny as usize * w + nx as usize] == k
-            };
-            let (cx, cy) = (cx as isize, cy as isize);
-            for (nx, ny, x1, y1, x2, y2) in [
-                (cx - 1, cy, x, y, x, y + S),
-                (cx + 1, cy, x + S, y, x + S, y + S),
-                (cx, cy - 1, x, y, x + S, y),
-                (cx, cy + 1, x, y + S, x + S, y + S),
-            ] {
-                if !same(nx, ny) {
-                    let _ = write!(
-                        svg,
-                        "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" class=\"o\"/>"
-                    );
-                }
-            }
-        }
-        let first = g.cells.iter().min().copied().unwrap_or(0);
-        let _ = write!(
-            svg,
-            "<text x=\"{}\" y=\"{}\" class=\"p\">{}</text>",
-            (first % w) * S + S - 2,
-            (first / w) * S + S - 2,
-            g.points
-        );
-    }
-    svg.push_str("</svg>");
-    svg
 }
 
 /// The score histogram of one layout as an SVG bar chart (one bar per score).
@@ -233,30 +119,6 @@ fn histogram_svg(scores: &[u32]) -> String {
     svg
 }
 
-/// One game's move times as a strip of bars (heights against `top` ms), each with its time as a
-/// tooltip.
-fn moves_svg(move_ms: &[f64], top: f64) -> String {
-    let (bw, height) = (9usize, 24.0);
-    let mut svg = format!(
-        "<svg class=\"mt\" width=\"{}\" height=\"{}\">",
-        move_ms.len() * bw + 2,
-        height as usize + 2
-    );
-    for (i, &ms) in move_ms.iter().enumerate() {
-        let bh = (ms / top.max(1e-9) * height).clamp(1.0, height);
-        let _ = write!(
-            svg,
-            "<rect x=\"{}\" y=\"{:.1}\" width=\"{}\" height=\"{bh:.1}\" fill=\"#888\"><title>move {}: {ms:.1} ms</title></rect>",
-            1 + i * bw,
-            height + 1.0 - bh,
-            bw - 2,
-            i + 1
-        );
-    }
-    svg.push_str("</svg>");
-    svg
-}
-
 /// A layout's time figures: per game and per move, and what a 200-game run takes at this pace.
 fn time_summary(games: &[GameRecord]) -> String {
     let sorted = |mut xs: Vec<f64>| {
@@ -288,6 +150,36 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// One game as the page's script reads it: layout, game, score, time (ms), dice and moves
+/// flattened, each move's time, and the bot's trace when it wrote one (per move: the method and
+/// each candidate as [die, x, y, mean, rollouts]).
+fn game_json(g: &GameRecord) -> serde_json::Value {
+    let round = |ms: f64| (ms * 10.0).round() / 10.0;
+    let trace = g.trace.as_ref().map(|moves| {
+        moves
+            .iter()
+            .map(|m| {
+                let candidates: Vec<serde_json::Value> = m
+                    .candidates
+                    .iter()
+                    .map(|c| serde_json::json!([c.mv[0], c.mv[1], c.mv[2], c.mean, c.rollouts]))
+                    .collect();
+                serde_json::json!([m.method, candidates])
+            })
+            .collect::<Vec<_>>()
+    });
+    serde_json::json!({
+        "l": g.layout,
+        "g": g.game,
+        "s": g.score,
+        "ms": round(g.game_ms),
+        "d": g.dice.iter().flatten().collect::<Vec<_>>(),
+        "m": g.moves.iter().flatten().collect::<Vec<_>>(),
+        "t": g.move_ms.iter().map(|&ms| round(ms)).collect::<Vec<_>>(),
+        "r": trace,
+    })
+}
+
 /// The whole page for the main command's games of `outcome`. Errs if a board's points disagree
 /// with the score the tester recorded (then the page would mislead).
 pub fn page(outcome: &Outcome) -> Result<String, String> {
@@ -299,8 +191,19 @@ pub fn page(outcome: &Outcome) -> Result<String, String> {
         .map(|g| g.command.clone())
         .unwrap_or_default();
     let mut body = String::new();
+    let mut layouts = serde_json::Map::new();
+    let mut data_games = Vec::new();
+    let mut traced = 0;
     for (&layout_no, games) in &outcome.main {
         let layout = official(layout_no);
+        layouts.insert(
+            layout_no.to_string(),
+            serde_json::json!({
+                "w": layout.width(),
+                "h": layout.height(),
+                "codes": (0..layout.cells()).map(|c| layout.code(c)).collect::<Vec<_>>(),
+            }),
+        );
         let scores: Vec<u32> = games.iter().map(|g| g.score).collect();
         let s = stats(&scores.iter().map(|&x| x as f64).collect::<Vec<_>>());
         let _ = write!(
@@ -315,66 +218,50 @@ pub fn page(outcome: &Outcome) -> Result<String, String> {
             histogram_svg(&scores)
         );
         body.push_str(&time_summary(games));
-        let top = games
-            .iter()
-            .flat_map(|g| g.move_ms.iter().copied())
-            .fold(0.0, f64::max);
-        body.push_str("<div class=\"games\">");
+        let _ = write!(
+            body,
+            "<div class=\"games\" id=\"games-{layout_no}\" data-layout=\"{layout_no}\"></div>"
+        );
         for g in games {
             let values = final_values(&layout, g);
-            let groups = groups(&layout, &values);
-            let hearts = heart_points(&layout, &values);
-            let total: u32 = groups.iter().map(|g| g.points).sum::<u32>() + hearts;
+            let total: u32 = groups(&layout, &values)
+                .iter()
+                .map(|g| g.points)
+                .sum::<u32>()
+                + heart_points(&layout, &values);
             if total != g.score {
                 return Err(format!(
                     "layout {layout_no} game {}: the page counts {total} points, the tester {}",
                     g.game, g.score
                 ));
             }
-            let mut by_value = [0u32; 7];
-            for gr in &groups {
-                by_value[gr.value as usize] += gr.points;
-            }
-            let parts: Vec<String> = (1..=6)
-                .map(|v| format!("{v}s: {}", by_value[v]))
-                .chain((hearts > 0).then(|| "hearts: 5".to_string()))
-                .collect();
-            let _ = write!(
-                body,
-                "<div class=\"game\" data-score=\"{}\" data-game=\"{}\" data-time=\"{:.0}\"><div class=\"t\">game {} &middot; <b>{}</b> points &middot; {:.2} s</div>{}<div class=\"s\">{}</div>{}</div>",
-                g.score,
-                g.game,
-                g.game_ms,
-                g.game,
-                g.score,
-                g.game_ms / 1000.0,
-                board_svg(&layout, &values, &groups),
-                parts.join(" &middot; "),
-                moves_svg(&g.move_ms, top)
-            );
+            traced += g.trace.is_some() as usize;
+            data_games.push(game_json(g));
         }
-        body.push_str("</div>");
     }
+    let data = serde_json::json!({ "layouts": layouts, "games": data_games });
+    // Inside a script element: no `</` may close it early.
+    let data = data.to_string().replace("</", "<\\/");
+    let why = match traced {
+        0 => "Run the bot with <code>--trace {trace}</code> to see, at each roll, every move it weighed.".to_string(),
+        n => format!("{n} games carry the bot's trace: at each roll, every move it weighed, with its mean and rollouts."),
+    };
     Ok(format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Splitter games</title><style>{STYLE}</style></head><body>\
-<h1>Splitter: {}</h1><p>dice seed <code>{}</code>. Strong colours: cells in scoring groups (outlined, points at the group's corner); pale: cells that score nothing. \
-&#9733; star, &#9829; heart. Under each board, its moves' times (bars to scale within the layout; hover for each).</p><p>Sort games: <button onclick=\"sortGames('game',1)\">by game</button> <button onclick=\"sortGames('score',1)\">score, lowest first</button> \
-<button onclick=\"sortGames('score',-1)\">score, highest first</button> <button onclick=\"sortGames('time',-1)\">time, longest first</button></p>{body}<script>{SCRIPT}</script></body></html>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Splitter games</title><style>{STYLE}</style></head><body>\
+<h1>Splitter: {}</h1><p>dice seed <code>{}</code>. Strong colours: cells in scoring groups (outlined, points at the group's corner); pale: cells that score nothing; \
+star and heart cells are marked in their corner. Under each board, its moves' times (bars to scale within the layout; hover for each). \
+Click a game to replay it roll by roll. {why}</p>\
+<p>Sort games: <button data-sort=\"game\" data-dir=\"1\">by game</button> <button data-sort=\"score\" data-dir=\"1\">score, lowest first</button> \
+<button data-sort=\"score\" data-dir=\"-1\">score, highest first</button> <button data-sort=\"time\" data-dir=\"-1\">time, longest first</button></p>{body}{REPLAY}\
+<script type=\"application/json\" id=\"data\">{data}</script><script>{SCRIPT}</script></body></html>\n",
         escape(&command),
         escape(&outcome.seed)
     ))
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:1em 2em;color:#222}.games{display:flex;flex-wrap:wrap;gap:10px}\
-.game{border:1px solid #ddd;padding:4px;font-size:12px}.t{margin-bottom:2px}.s{color:#555;max-width:214px}\
-text.v{font-size:13px;text-anchor:middle;font-weight:bold}text.m{font-size:9px;fill:#000}\
-text.p{font-size:9px;text-anchor:end;fill:#fff;font-weight:bold}text.a{font-size:10px;text-anchor:middle}\
-line.o{stroke:#000;stroke-width:2.5;stroke-linecap:square}svg.mt{display:block;margin-top:2px}";
-
-const SCRIPT: &str = "function sortGames(key,dir){document.querySelectorAll('.games').forEach(function(box){\
-var items=Array.prototype.slice.call(box.children);items.sort(function(a,b){\
-var d=(parseFloat(a.dataset[key])-parseFloat(b.dataset[key]))*dir;return d!==0?d:a.dataset.game-b.dataset.game;});\
-items.forEach(function(el){box.appendChild(el);});});}";
+const STYLE: &str = include_str!("report.css");
+const SCRIPT: &str = include_str!("report.js");
+const REPLAY: &str = include_str!("replay.html");
 
 #[cfg(test)]
 mod tests {
@@ -433,32 +320,68 @@ mod tests {
                 game_ms: 1000.0 + 250.0 * game as f64,
                 error: None,
                 log: vec![],
+                trace: None,
             });
         }
         outcome.main.insert(2, games.clone());
+        games[1].trace = Some(vec![
+            crate::splitter::trace::TraceMove {
+                method: "rollouts".into(),
+                candidates: vec![crate::splitter::trace::Candidate {
+                    mv: games[1].moves[0],
+                    mean: Some(31.25),
+                    rollouts: 96,
+                }],
+            };
+            22
+        ]);
+        outcome.main.insert(2, games.clone());
         let html = page(&outcome).unwrap();
-        assert_eq!(html.matches("class=\"game\"").count(), 3);
-        for g in &games {
-            assert!(html.contains(&format!(
-                "data-score=\"{}\" data-game=\"{}\"",
-                g.score, g.game
-            )));
-        }
-        assert!(html.contains("bot &lt;a&amp;b&gt;") && html.contains("s&lt;x&gt;"));
-        // Time beside the score: each game's, each move's, and the layout's pace.
-        for (game, time) in [(0, "1.00 s"), (1, "1.25 s"), (2, "1.50 s")] {
-            assert!(
-                html.contains(&format!(
-                    "game {game} &middot; <b>{}</b> points &middot; {time}",
-                    games[game].score
-                )),
-                "game {game}"
+        // The script's data: every game with its score, time, dice, moves and move times.
+        let start = html.find("id=\"data\">").unwrap() + "id=\"data\">".len();
+        let end = start + html[start..].find("</script>").unwrap();
+        let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+        let shown = data["games"].as_array().unwrap();
+        assert_eq!(shown.len(), 3);
+        for (g, d) in games.iter().zip(shown) {
+            assert_eq!(
+                (d["l"].as_u64(), d["g"].as_u64()),
+                (Some(2), Some(g.game as u64))
             );
+            assert_eq!(d["s"].as_u64(), Some(g.score as u64));
+            assert_eq!(d["ms"].as_f64(), Some(g.game_ms));
+            let flat = |v: &serde_json::Value| -> Vec<u64> {
+                v.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_u64().unwrap())
+                    .collect()
+            };
+            let dice: Vec<u64> = g.dice.iter().flatten().map(|&x| x as u64).collect();
+            let moves: Vec<u64> = g.moves.iter().flatten().map(|&x| x as u64).collect();
+            assert_eq!((flat(&d["d"]), flat(&d["m"])), (dice, moves));
+            assert_eq!(d["t"][21].as_f64(), Some(g.move_ms[21]));
         }
-        assert!(html.contains("<title>move 22: 28.0 ms</title>"));
+        assert!(shown[0]["r"].is_null());
+        let m = &games[1].moves[0];
+        assert_eq!(
+            shown[1]["r"][0],
+            serde_json::json!(["rollouts", [[m[0], m[1], m[2], 31.25, 96]]])
+        );
+        assert_eq!(data["layouts"]["2"]["codes"].as_array().unwrap().len(), 56);
+        assert!(html.contains("bot &lt;a&amp;b&gt;") && html.contains("s&lt;x&gt;"));
+        assert!(
+            html.contains("1 games carry the bot's trace")
+                || html.contains("carry the bot's trace")
+        );
         assert!(html
             .contains("median 1.25 s, max 1.50 s (a run of 200 games at this pace: about 250 s)"));
         assert!(!html.contains("http"), "self-contained");
+        assert_eq!(
+            html.matches("</script>").count(),
+            2,
+            "the data cannot close its script"
+        );
         // A record whose score disagrees with its board is refused.
         games[0].score += 1;
         outcome.main.insert(2, games);

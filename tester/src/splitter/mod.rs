@@ -9,6 +9,7 @@ mod html;
 mod pool;
 mod session;
 mod shard;
+mod trace;
 
 use clap::Parser;
 use std::process::ExitCode;

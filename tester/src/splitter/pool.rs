@@ -146,6 +146,7 @@ mod tests {
             game_ms: 1.0,
             error: None,
             log: Vec::new(),
+            trace: None,
         }
     }
 

@@ -62,6 +62,10 @@ pub struct GameRecord {
     pub error: Option<String>,
     #[serde(skip)]
     pub log: Vec<String>,
+    /// Why the bot chose each move, from its trace file (a command holding `{trace}`), checked
+    /// against the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Vec<super::trace::TraceMove>>,
 }
 
 #[derive(Debug, Default)]
@@ -625,14 +629,21 @@ fn play_game(
         game_ms: 0.0,
         error: None,
         log: Vec::new(),
+        trace: None,
     };
     let mut log = GameLog {
         quiet,
         ..GameLog::default()
     };
-    if let Err(e) = play_into(&mut rec, timeout, &mut log) {
+    let trace = command
+        .contains(super::trace::PLACEHOLDER)
+        .then(super::trace::fresh_path);
+    if let Err(e) = play_into(&mut rec, timeout, &mut log, trace.as_deref()) {
         log.end_move();
         rec.error = Some(e);
+    }
+    if let Some(path) = &trace {
+        let _ = std::fs::remove_file(path);
     }
     rec.log = log.lines;
     rec
@@ -663,9 +674,20 @@ impl Skipped {
     }
 }
 
-fn play_into(rec: &mut GameRecord, timeout: Duration, log: &mut GameLog) -> Result<(), String> {
+/// Play the game of `rec`; with `trace`, the command's `{trace}` names that file, and the trace
+/// the bot wrote there is checked and kept.
+fn play_into(
+    rec: &mut GameRecord,
+    timeout: Duration,
+    log: &mut GameLog,
+    trace: Option<&std::path::Path>,
+) -> Result<(), String> {
     let (command, layout_no, game, int_seed) =
         (rec.command.clone(), rec.layout, rec.game, rec.int_seed);
+    let command = match trace {
+        Some(path) => super::trace::substitute(&command, path),
+        None => command,
+    };
     let layout: Layout = official(layout_no);
     let rounds = layout.default_rounds();
     let mut rng = DotNetRandom::new(int_seed);
@@ -751,6 +773,13 @@ fn play_into(rec: &mut GameRecord, timeout: Duration, log: &mut GameLog) -> Resu
     }
     // Killed now, as the official Tester does after the last move.
     drop(bot);
+    if let Some(path) = trace {
+        let checked = super::trace::read(path, &layout, &rec.dice, &rec.moves);
+        rec.trace =
+            Some(checked.map_err(|e| {
+                format!("layout {layout_no} game {game} (int seed {int_seed}): {e}")
+            })?);
+    }
     let b = breakdown(&layout, &board.values);
     rec.score = b.total();
     for line in log_lines(&b) {

@@ -363,6 +363,7 @@ mod tests {
             game_ms: 11.0,
             error: None,
             log: Vec::new(),
+            trace: None,
         }
     }
 
