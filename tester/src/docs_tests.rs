@@ -15,6 +15,11 @@ use test_support::tour;
 
 const BUILT: &str = "./target/release/";
 
+/// Where the folders the pages make (`mkdir`) are made for this test.
+fn scratch() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("bot-docs-commands-{}", std::process::id()))
+}
+
 #[test]
 fn every_command_in_the_docs_calls_the_built_binaries_and_parses() {
     let root = docs::root(env!("CARGO_MANIFEST_DIR"));
@@ -47,6 +52,7 @@ fn every_command_in_the_docs_calls_the_built_binaries_and_parses() {
             }
         }
     }
+    let _ = std::fs::remove_dir_all(scratch());
     eprintln!("docs: {parsed} calls of bot and tester parsed");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(parsed > 20, "only {parsed} calls of bot and tester found");
@@ -149,6 +155,11 @@ impl Check<'_> {
             }
         } else if program == "cargo" {
             self.cargo_packages(&args);
+        } else if program == "mkdir" {
+            // The folders a page makes, made in a scratch folder for the parsers' checks.
+            for folder in args.iter().skip(1).filter(|a| !a.starts_with('-')) {
+                std::fs::create_dir_all(scratch().join(folder)).unwrap();
+            }
         }
         false
     }
@@ -188,14 +199,33 @@ impl Check<'_> {
         }
     }
 
+    /// `args` as the workspace root sees them: a relative path into one of its folders
+    /// (`data/splitter/v.bin`), or into one the page made (`mkdir`), made absolute, since the
+    /// parsers check output folders and this test runs elsewhere.
+    fn from_root(&self, args: &[String]) -> Vec<String> {
+        args.iter()
+            .map(|arg| {
+                let path = Path::new(arg);
+                let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+                let base = match parent {
+                    Some(folder) if path.is_relative() => [self.root.to_path_buf(), scratch()]
+                        .into_iter()
+                        .find(|base| base.join(folder).is_dir()),
+                    _ => None,
+                };
+                base.map_or_else(|| arg.clone(), |b| b.join(path).display().to_string())
+            })
+            .collect()
+    }
+
     fn parse_bot(&mut self, args: &[String]) {
-        if let Err(e) = bot::cli::Cli::try_parse_from(args) {
+        if let Err(e) = bot::cli::Cli::try_parse_from(self.from_root(args)) {
             self.clap_error(args, e);
         }
     }
 
     fn parse_tester(&mut self, args: &[String]) {
-        match crate::Cli::try_parse_from(args) {
+        match crate::Cli::try_parse_from(self.from_root(args)) {
             Err(e) => self.clap_error(args, e),
             Ok(_) => {
                 for bot in embedded_commands(args) {
