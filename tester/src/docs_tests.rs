@@ -202,7 +202,7 @@ impl Check<'_> {
     /// `args` as the workspace root sees them: a relative path into one of its folders
     /// (`data/splitter/v.bin`), or into one the page made (`mkdir`), made absolute, since the
     /// parsers check output folders and this test runs elsewhere.
-    fn from_root(&self, args: &[String]) -> Vec<String> {
+    fn as_from_root(&self, args: &[String]) -> Vec<String> {
         args.iter()
             .map(|arg| {
                 let path = Path::new(arg);
@@ -219,13 +219,13 @@ impl Check<'_> {
     }
 
     fn parse_bot(&mut self, args: &[String]) {
-        if let Err(e) = bot::cli::Cli::try_parse_from(self.from_root(args)) {
+        if let Err(e) = bot::cli::Cli::try_parse_from(self.as_from_root(args)) {
             self.clap_error(args, e);
         }
     }
 
     fn parse_tester(&mut self, args: &[String]) {
-        match crate::Cli::try_parse_from(self.from_root(args)) {
+        match crate::Cli::try_parse_from(self.as_from_root(args)) {
             Err(e) => self.clap_error(args, e),
             Ok(_) => {
                 for bot in embedded_commands(args) {
