@@ -31,6 +31,9 @@ pub const PLANNED_SHARE: f64 = 0.9;
 /// Below this a move does not search: it plays the floor move.
 pub const MIN_SEARCH_MS: f64 = 1.0;
 
+/// Share of a move's even part of the time left that a floor move may spend (`floor_allowance`).
+pub const FLOOR_SHARE: f64 = 0.5;
+
 /// Plan weight of a move made with `free_pairs` of `total_pairs` still free.
 pub fn weight(free_pairs: usize, total_pairs: usize) -> f64 {
     if 2 * free_pairs > total_pairs + 2 {
@@ -143,6 +146,15 @@ impl GameClock {
         Some(start + Duration::from_secs_f64(ms / 1000.0))
     }
 
+    /// What a floor move may spend when `moves_left` moves are left, this one included: half
+    /// its even share of what is left of the game's budget (nothing once the budget is spent),
+    /// so that the floor moves never take the game past its budget.
+    pub fn floor_allowance(&self, moves_left: usize) -> Duration {
+        let left = self.plan.game_ms - self.used().as_secs_f64() * 1000.0;
+        let ms = (left * FLOOR_SHARE / moves_left.max(1) as f64).max(0.0);
+        Duration::from_secs_f64(ms / 1000.0)
+    }
+
     /// What the game's time went to, for a line on stderr at the end of the game.
     pub fn report(&self) -> String {
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -249,5 +261,20 @@ mod tests {
             .map(|k| plan.move_budget_ms(0.0, 32 - k, 3 - k).unwrap())
             .sum();
         assert!((b - 300.0 * PLANNED_SHARE).abs() < 1e-6, "{b}");
+    }
+
+    /// A floor move may spend half of its even share of the time left, and nothing once the
+    /// game's budget is spent (the start-up work counts).
+    #[test]
+    fn the_floor_allowance_is_half_a_share_of_what_is_left() {
+        let mut clock = GameClock::new(official(), Duration::from_millis(100));
+        clock.start_move();
+        let allowance = clock.floor_allowance(9).as_secs_f64() * 1000.0;
+        assert!(allowance <= 900.0 * FLOOR_SHARE / 9.0 + 1e-6, "{allowance}");
+        assert!(allowance > 900.0 * FLOOR_SHARE / 9.0 - 50.0, "{allowance}");
+        let spent = GameClock::new(official(), Duration::from_millis(1000));
+        assert_eq!(spent.floor_allowance(3), Duration::ZERO);
+        let over = GameClock::new(official(), Duration::from_millis(5000));
+        assert_eq!(over.floor_allowance(1), Duration::ZERO);
     }
 }

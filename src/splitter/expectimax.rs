@@ -4,6 +4,7 @@
 use super::game::Placement;
 use super::geometry::Bits;
 use super::learned::play::PlayValue;
+use std::time::Instant;
 
 /// The expectimax value of placing `p` on `b`, with `rounds_after` rolls to come after it.
 pub fn placement_value(value: &PlayValue, b: &Bits, p: Placement, rounds_after: usize) -> f32 {
@@ -20,6 +21,37 @@ pub fn placement_value(value: &PlayValue, b: &Bits, p: Placement, rounds_after: 
 pub fn best(value: &PlayValue, b: &Bits, opts: &[Placement], rounds_after: usize) -> Placement {
     best_by(opts, |p| placement_value(value, b, p, rounds_after))
 }
+
+/// `best`, unless `deadline` passes first (polled between options): then None.
+pub fn best_until(
+    value: &PlayValue,
+    b: &Bits,
+    opts: &[Placement],
+    rounds_after: usize,
+    deadline: Instant,
+) -> Option<Placement> {
+    let mut best = (opts[0], f32::NEG_INFINITY);
+    for &p in opts {
+        if Instant::now() >= deadline {
+            return None;
+        }
+        let v = placement_value(value, b, p, rounds_after);
+        if v > best.1 {
+            best = (p, v);
+        }
+    }
+    Some(best.0)
+}
+
+/// Afterstates `best` values for `opts` options each leaving `free_pairs_after` pairs free:
+/// every roll (36) at every pair.
+pub fn work(opts: usize, free_pairs_after: usize) -> u64 {
+    (opts * free_pairs_after * 36) as u64
+}
+
+/// Afterstates valued per millisecond when an expectimax is sized to a floor move's time: about
+/// a quarter of what the machine of docs/splitter.md does, so a slower or busy machine still fits.
+pub const WORK_PER_MS: f64 = 2_000.0;
 
 /// The option with the largest `worth` (the first on ties). `opts` must not be empty.
 pub fn best_by(opts: &[Placement], mut worth: impl FnMut(Placement) -> f32) -> Placement {

@@ -16,6 +16,7 @@ use super::layout::Layout;
 use super::learned::play::PlayValue;
 use super::learned::LearnedValue;
 use super::trace::{Method, MoveTrace};
+use super::{endgame, expectimax};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::Arc;
@@ -215,7 +216,11 @@ impl<'a> Player<'a> {
             None => None,
         };
         let floor = pick.is_none();
-        let pick = pick.unwrap_or_else(|| self.floor_pick(board, opts));
+        let allowance = match (floor, &self.clock) {
+            (true, Some(clock)) => clock.floor_allowance(moves_left),
+            _ => Duration::ZERO,
+        };
+        let pick = pick.unwrap_or_else(|| self.floor_pick(board, opts, allowance));
         if let (Some(trace), true) = (&mut self.trace, floor) {
             trace.unweighed(Method::Floor, pick);
         }
@@ -225,17 +230,50 @@ impl<'a> Player<'a> {
         pick
     }
 
-    /// The floor move, for a game out of time: greedy with the learned value (under a
-    /// millisecond on the official boards), or with the hand evaluation where there is none.
-    pub(super) fn floor_pick(&mut self, board: &Board, opts: &[Placement]) -> Placement {
-        match &self.value {
-            Some(value) => value_greedy(value, board, opts),
-            None => {
-                self.ev
-                    .set_rounds_after(board.rounds_left.saturating_sub(1));
-                greedy_pick(&mut self.ev, &mut self.scratch, &board.values, opts)
+    /// The floor move, for a move the clock leaves no search: the best it can afford in
+    /// `allowance`. The exact endgame when at most two rolls follow and it fits (1-5 ms on the
+    /// official boards), else the expectimax over the next roll (`expectimax.rs`) when it fits,
+    /// else greedy with the learned value (well under a millisecond); greedy with the hand
+    /// evaluation where there is no learned value. Each is sized before it starts and the first
+    /// two stop at the allowance's end (then the greedy move is played).
+    pub(super) fn floor_pick(
+        &mut self,
+        board: &Board,
+        opts: &[Placement],
+        allowance: Duration,
+    ) -> Placement {
+        let Some(value) = self.value.clone() else {
+            self.ev
+                .set_rounds_after(board.rounds_left.saturating_sub(1));
+            return greedy_pick(&mut self.ev, &mut self.scratch, &board.values, opts);
+        };
+        let greedy = value_greedy(&value, board, opts);
+        let deadline = Instant::now() + allowance;
+        let ms = allowance.as_secs_f64() * 1000.0;
+        let free_pairs = opts.iter().filter(|p| p.a == opts[0].a).count();
+        let after = board.rounds_left.saturating_sub(1);
+        let future = after.min(free_pairs.saturating_sub(1));
+        if future == 0 {
+            // The last move: V after it is its exact score.
+            return greedy;
+        }
+        let b = value.features.geo.from_values(&board.values);
+        if let (true, Some(hand)) = (future <= endgame::ENDGAME_ROLLS, &self.hand) {
+            let work = endgame::work(opts.len(), free_pairs - 1, future);
+            if work <= endgame::MAX_WORK && work as f64 <= ms * endgame::WORK_PER_MS {
+                let geo = hand.be.geometry();
+                if let Some(p) = endgame::best(geo, &b, opts, future, Some(deadline)) {
+                    return p;
+                }
             }
         }
+        let work = expectimax::work(opts.len(), free_pairs - 1);
+        if work as f64 <= ms * expectimax::WORK_PER_MS {
+            if let Some(p) = expectimax::best_until(&value, &b, opts, after, deadline) {
+                return p;
+            }
+        }
+        greedy
     }
 
     /// `value` and `expectimax`: the option with the best learned V after it, or the best
@@ -486,5 +524,65 @@ mod tests {
                 exhaustive
             );
         }
+    }
+
+    /// The floor plays greedy with the learned value when it has no time, the exact endgame
+    /// when at most two rolls follow and there is time, and the expectimax over the next roll
+    /// otherwise, on random boards of both official layouts at every stage of the game; sized
+    /// too large for its time (the first move at 0.2 ms), it plays the greedy move in about
+    /// that time.
+    #[test]
+    fn the_floor_plays_the_best_it_can_afford() {
+        use rand::Rng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(17);
+        let mut kinds = [0; 3];
+        for n in [1, 2] {
+            let layout = official(n);
+            let mut player = Player::new(&layout, Settings::default());
+            let value = player.value.clone().unwrap();
+            let geo = value.features.geo.clone();
+            for game in 0..6 {
+                let mut board = Board::new(&layout, 22);
+                for dice in super::super::dotnet_random::game_dice("floor", game, 22) {
+                    let mut opts = Vec::new();
+                    placements(&layout, &board.values, dice, &mut opts);
+                    if opts.is_empty() {
+                        break;
+                    }
+                    let greedy = value_greedy(&value, &board, &opts);
+                    let none = player.floor_pick(&board, &opts, Duration::ZERO);
+                    assert_eq!(none, greedy);
+                    let plenty = player.floor_pick(&board, &opts, Duration::from_secs(10));
+                    let b = geo.from_values(&board.values);
+                    let after = board.rounds_left - 1;
+                    let free_pairs = opts.iter().filter(|p| p.a == opts[0].a).count();
+                    let future = after.min(free_pairs - 1);
+                    let expected = match future {
+                        0 => greedy,
+                        1..=2 => {
+                            kinds[1] += 1;
+                            super::super::endgame::best(&geo, &b, &opts, future, None).unwrap()
+                        }
+                        _ => {
+                            kinds[2] += 1;
+                            expectimax::best(&value, &b, &opts, after)
+                        }
+                    };
+                    kinds[0] += 1;
+                    assert_eq!(plenty, expected, "layout {n}, game {game}, {after} after");
+                    let pick = opts[rng.random_range(0..opts.len())];
+                    board.place(&layout, dice, pick.to_move(&layout)).unwrap();
+                }
+            }
+            // Too little time for the expectimax of a first move: the greedy move, on time.
+            let board = Board::new(&layout, 22);
+            let mut opts = Vec::new();
+            placements(&layout, &board.values, Dice(2, 5), &mut opts);
+            let started = Instant::now();
+            let pick = player.floor_pick(&board, &opts, Duration::from_micros(200));
+            assert!(started.elapsed() < Duration::from_millis(50));
+            assert_eq!(pick, value_greedy(&value, &board, &opts));
+        }
+        assert!(kinds[1] > 10 && kinds[2] > 100, "{kinds:?}");
     }
 }
