@@ -3,47 +3,14 @@
 //! as a full disk would) leaves the previous file and no fragment or temporary file.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 const BOT: &str = env!("CARGO_BIN_EXE_bot");
 const GRID: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../shared/data/crossword/test_cases/15x15_1.cwg"
 );
-
-/// Run `command` for at most `limit`; (exit code, stderr), or a panic naming what ran too long.
-fn within(command: &mut Command, limit: Duration) -> (Option<i32>, String) {
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{command:?}: still working after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
 
 /// `/proc` exists but takes no new file, whoever runs the test (root may write anywhere else).
 #[test]
@@ -135,7 +102,8 @@ fn an_output_that_cannot_be_written_is_refused_before_the_work() {
         ),
     ];
     for (args, words) in cases {
-        let (code, stderr) = within(Command::new(BOT).args(args), Duration::from_secs(20));
+        let (code, stderr) =
+            test_support::within(Command::new(BOT).args(args), Duration::from_secs(20));
         assert!(code.is_some_and(|c| c != 0), "{args:?}: {code:?} {stderr}");
         let first = stderr.lines().next().unwrap_or_default();
         assert!(first.starts_with("error: "), "{args:?}: {stderr}");
@@ -160,7 +128,7 @@ fn with_file_limit(blocks: u32, args: &[&str]) -> (Option<i32>, String) {
         ))
         .arg(BOT)
         .args(args);
-    within(&mut command, Duration::from_secs(60))
+    test_support::within(&mut command, Duration::from_secs(60))
 }
 
 #[test]
@@ -213,7 +181,7 @@ fn a_write_that_fails_leaves_the_previous_file_and_nothing_else() {
         assert_eq!(text, "the previous file", "{}", path.display());
     }
     assert_eq!(
-        names(&dir),
+        test_support::file_names(&dir),
         ["g.cwg", "g.svg", "v.bin"],
         "no fragment, no temporary file"
     );

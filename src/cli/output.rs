@@ -136,19 +136,7 @@ mod tests {
     use super::*;
 
     fn dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("bot-output-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    fn entries(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
+        test_support::scratch_dir(&format!("bot-output-{name}"))
     }
 
     #[test]
@@ -165,7 +153,11 @@ mod tests {
             0o640,
             "the previous file's permissions are kept"
         );
-        assert_eq!(entries(&dir), ["r.json"], "no temporary file is left");
+        assert_eq!(
+            test_support::file_names(&dir),
+            ["r.json"],
+            "no temporary file is left"
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 
@@ -191,7 +183,7 @@ mod tests {
             std::fs::read_to_string(&path).unwrap(),
             "the previous results"
         );
-        assert_eq!(entries(&dir), ["r.json"]);
+        assert_eq!(test_support::file_names(&dir), ["r.json"]);
         // No previous file: nothing at all is left.
         let fresh = dir.join("new.json");
         assert!(write_with(&fresh, |out| {
@@ -200,7 +192,7 @@ mod tests {
         })
         .is_err());
         assert!(!fresh.exists());
-        assert_eq!(entries(&dir), ["r.json"]);
+        assert_eq!(test_support::file_names(&dir), ["r.json"]);
         std::fs::remove_dir_all(dir).unwrap();
     }
 
@@ -216,7 +208,7 @@ mod tests {
             e.starts_with(&format!("cannot write {}: ", taken.display())),
             "{e}"
         );
-        assert_eq!(entries(&dir), ["taken"]);
+        assert_eq!(test_support::file_names(&dir), ["taken"]);
         assert_eq!(
             std::fs::read_to_string(taken.join("inside")).unwrap(),
             "kept"
@@ -249,7 +241,10 @@ mod tests {
     fn checks_refuse_what_cannot_be_written_and_leave_nothing() {
         let dir = dir("check");
         check(&dir.join("ok.txt")).unwrap();
-        assert!(entries(&dir).is_empty(), "the trial file is removed");
+        assert!(
+            test_support::file_names(&dir).is_empty(),
+            "the trial file is removed"
+        );
         let e = check(&dir.join("missing/x.txt")).unwrap_err();
         assert!(e.ends_with("missing does not exist"), "{e}");
         let e = check(&dir).unwrap_err();

@@ -136,6 +136,18 @@ impl Geometry {
         }
     }
 
+    /// The groups of `b` (connected cells of one value) that hold a cell of `seeds[v]` for their
+    /// value v, value by value, each once: (value, cells).
+    #[inline(always)]
+    pub fn groups_from<'a>(&'a self, b: &'a Bits, seeds: [u64; 7]) -> Groups<'a> {
+        Groups {
+            geo: self,
+            board: b,
+            todo: seeds,
+            value: 1,
+        }
+    }
+
     /// Exact score, same rules as `score::score`.
     #[inline]
     pub fn exact(&self, b: &Bits) -> u32 {
@@ -154,6 +166,35 @@ impl Geometry {
             total += 5;
         }
         total
+    }
+}
+
+/// `Geometry::groups_from`.
+pub struct Groups<'a> {
+    geo: &'a Geometry,
+    board: &'a Bits,
+    todo: [u64; 7],
+    value: usize,
+}
+
+impl Iterator for Groups<'_> {
+    type Item = (usize, u64);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, u64)> {
+        while self.value <= 6 {
+            let v = self.value;
+            let todo = self.todo[v];
+            if todo != 0 {
+                let g = self
+                    .geo
+                    .flood(todo & todo.wrapping_neg(), self.board.by_value[v]);
+                self.todo[v] &= !g;
+                return Some((v, g));
+            }
+            self.value += 1;
+        }
+        None
     }
 }
 

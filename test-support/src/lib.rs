@@ -9,10 +9,12 @@ pub mod fuzz;
 pub mod help;
 pub mod options;
 pub mod pipe;
+pub mod run;
 pub mod scratch;
 pub mod shell;
 pub mod tour;
 
-pub use scratch::scratch_dir;
+pub use run::within;
+pub use scratch::{file_names, scratch_dir};
 
 pub use proptest;

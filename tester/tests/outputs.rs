@@ -3,8 +3,8 @@
 //! file-size limit, as a full disk would) leaves no fragment, no empty file and no temporary file.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 const TESTER: &str = env!("CARGO_BIN_EXE_tester");
 
@@ -13,39 +13,6 @@ fn bot() -> String {
     let path = Path::new(TESTER).with_file_name("bot");
     assert!(path.exists(), "{} is missing", path.display());
     path.display().to_string()
-}
-
-/// Run `command` for at most `limit`; (exit code, stderr), or a panic naming what ran too long.
-fn within(command: &mut Command, limit: Duration) -> (Option<i32>, String) {
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{command:?}: still working after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// `/proc` exists but takes no new file, whoever runs the test (root may write anywhere else).
@@ -99,7 +66,8 @@ fn an_output_that_cannot_be_written_is_refused_before_the_first_game() {
         ),
     ];
     for (args, words) in cases {
-        let (code, stderr) = within(Command::new(TESTER).args(args), Duration::from_secs(4));
+        let (code, stderr) =
+            test_support::within(Command::new(TESTER).args(args), Duration::from_secs(4));
         // 1, or 2 for an option's value refused by the argument parser.
         assert!(matches!(code, Some(1 | 2)), "{args:?}: {stderr}");
         let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error")).collect();
@@ -129,7 +97,7 @@ fn with_file_limit(blocks: u32, args: &[&str]) -> (Option<i32>, String) {
         ))
         .arg(TESTER)
         .args(args);
-    within(&mut command, Duration::from_secs(60))
+    test_support::within(&mut command, Duration::from_secs(60))
 }
 
 #[test]
@@ -203,7 +171,7 @@ fn a_write_that_fails_leaves_no_fragment_and_no_temporary_file() {
                 assert!(!Path::new(file).exists(), "{args:?}: {file} is left");
             }
         }
-        let left = names(&dir);
+        let left = test_support::file_names(&dir);
         assert!(
             left.iter()
                 .all(|n| ["r.json", "r.html", "r.csv"].contains(&n.as_str())),

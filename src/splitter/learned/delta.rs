@@ -23,6 +23,23 @@ struct Group {
     depends: u64,
 }
 
+impl Group {
+    /// Group `g` of value `v` on `b`, with its masks.
+    #[inline(always)]
+    fn new(f: &Features, b: &Bits, v: usize, g: u64) -> Group {
+        let e = f.group_entry::<true>(b, v, g);
+        Group {
+            value: v as u8,
+            demand: e.demand as u8,
+            cells: g,
+            local: e.local as u32,
+            watch: e.watch,
+            watch_same: e.watch_same,
+            depends: e.depends,
+        }
+    }
+}
+
 /// A board, its entries, and each group's entry with its watch masks.
 pub struct BoardAnalysis {
     pub board: Bits,
@@ -111,25 +128,11 @@ impl BoardAnalysis {
         self.groups.clear();
         self.active.n = 0;
         let mut demand = [0usize; 7];
-        for (v, demand) in (1..).zip(demand[1..].iter_mut()) {
-            let cells = b.by_value[v];
-            let mut todo = cells;
-            while todo != 0 {
-                let g = geo.flood(todo & todo.wrapping_neg(), cells);
-                todo &= !g;
-                let e = f.group_entry::<true>(b, v, g);
-                *demand += e.demand;
-                self.groups.push(Group {
-                    value: v as u8,
-                    demand: e.demand as u8,
-                    cells: g,
-                    local: e.local as u32,
-                    watch: e.watch,
-                    watch_same: e.watch_same,
-                    depends: e.depends,
-                });
-                self.active.push(stage_base + e.local);
-            }
+        for (v, g) in geo.groups_from(b, b.by_value) {
+            let group = Group::new(f, b, v, g);
+            demand[v] += group.demand as usize;
+            self.active.push(stage_base + group.local as usize);
+            self.groups.push(group);
         }
         f.board_entries(b, rounds_after, &demand, &mut self.active);
         self.board = *b;
@@ -211,16 +214,10 @@ impl BoardAnalysis {
             demand[v] -= g.demand as usize;
             seeds[v] |= g.cells;
         }
-        for (v, &seed) in (1..).zip(&seeds[1..]) {
-            let cells = after.by_value[v];
-            let mut todo = seed;
-            while todo != 0 {
-                let g = geo.flood(todo & todo.wrapping_neg(), cells);
-                todo &= !g;
-                let e = f.group_entry::<false>(&after, v, g);
-                demand[v] += e.demand;
-                out.on((self.stage_base + e.local) as u32);
-            }
+        for (v, g) in geo.groups_from(&after, seeds) {
+            let e = f.group_entry::<false>(&after, v, g);
+            demand[v] += e.demand;
+            out.on((self.stage_base + e.local) as u32);
         }
         let base = self.stage_base;
         for (v, (&old, &new)) in (2..).zip(self.demand[2..].iter().zip(&demand[2..])) {
@@ -284,25 +281,11 @@ impl BoardAnalysis {
                 out.groups.push(*g);
             }
         }
-        for (v, demand) in (1..).zip(demand[1..].iter_mut()) {
-            let cells = board.by_value[v];
-            let mut todo = seeds[v];
-            while todo != 0 {
-                let g = geo.flood(todo & todo.wrapping_neg(), cells);
-                todo &= !g;
-                let e = f.group_entry::<true>(&board, v, g);
-                *demand += e.demand;
-                out.groups.push(Group {
-                    value: v as u8,
-                    demand: e.demand as u8,
-                    cells: g,
-                    local: e.local as u32,
-                    watch: e.watch,
-                    watch_same: e.watch_same,
-                    depends: e.depends,
-                });
-                out.active.push(stage_base + e.local);
-            }
+        for (v, g) in geo.groups_from(&board, seeds) {
+            let group = Group::new(f, &board, v, g);
+            demand[v] += group.demand as usize;
+            out.active.push(stage_base + group.local as usize);
+            out.groups.push(group);
         }
         f.board_entries(&board, rounds_after, &demand, &mut out.active);
         out.board = board;
@@ -328,6 +311,24 @@ mod tests {
     /// The board's entries minus the removed plus the added equal the afterstate's entries
     /// computed from scratch (as multisets), for every placement of random dice on thousands of
     /// random boards of the official layouts and of random small ones (odd widths, hearts,
+    /// Case `case`'s features (an official layout on even cases, a random one on odd; the pairs
+    /// on two cases of three) and a board after up to `most` random placements.
+    fn random_case(rng: &mut Xoshiro256PlusPlus, case: usize, most: usize) -> (Features, Bits) {
+        let layout = if case % 2 == 0 {
+            official(1 + (case % 4 / 2) as u8)
+        } else {
+            random_layout(rng)
+        };
+        let set = FeatureSet {
+            pairs: case % 3 != 0,
+            net: None,
+        };
+        let f = Features::with_set(&layout, set).unwrap();
+        let placements = rng.random_range(0..most);
+        let b = random_board(&f.geo, rng, placements);
+        (f, b)
+    }
+
     /// stars), at every stage, with and without the pairs.
     #[test]
     fn board_entries_plus_the_delta_equal_the_afterstate_entries() {
@@ -335,18 +336,7 @@ mod tests {
         let mut scratch = Active::default();
         let mut checked = 0;
         for case in 0..5000 {
-            let layout = if case % 2 == 0 {
-                official(1 + (case % 4 / 2) as u8)
-            } else {
-                random_layout(&mut rng)
-            };
-            let set = FeatureSet {
-                pairs: case % 3 != 0,
-                net: None,
-            };
-            let f = Features::with_set(&layout, set).unwrap();
-            let placements = rng.random_range(0..40);
-            let b = random_board(&f.geo, &mut rng, placements);
+            let (f, b) = random_case(&mut rng, case, 40);
             let r = rng.random_range(1..30);
             let analysis = BoardAnalysis::new(&f, &b, r);
             let mut free = f.geo.free_canonical(&b);
@@ -387,18 +377,7 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(67);
         let mut steps = 0;
         for case in 0..600 {
-            let layout = if case % 2 == 0 {
-                official(1 + (case % 4 / 2) as u8)
-            } else {
-                random_layout(&mut rng)
-            };
-            let set = FeatureSet {
-                pairs: case % 3 != 0,
-                net: None,
-            };
-            let f = Features::with_set(&layout, set).unwrap();
-            let placements = rng.random_range(0..10);
-            let b = random_board(&f.geo, &mut rng, placements);
+            let (f, b) = random_case(&mut rng, case, 10);
             let mut r = rng.random_range(8..40);
             let mut analysis = BoardAnalysis::new(&f, &b, r);
             while r > 1 {

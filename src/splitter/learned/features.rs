@@ -309,16 +309,10 @@ impl Features {
         out.n = 0;
         let base = stage_of(rounds_after) * PER_STAGE;
         let mut demand = [0usize; 7];
-        for (v, demand) in (1..).zip(demand[1..].iter_mut()) {
-            let cells = b.by_value[v];
-            let mut todo = cells;
-            while todo != 0 {
-                let g = geo.flood(todo & todo.wrapping_neg(), cells);
-                todo &= !g;
-                let group = self.group_entry::<false>(b, v, g);
-                *demand += group.demand;
-                out.push(base + group.local);
-            }
+        for (v, g) in geo.groups_from(b, b.by_value) {
+            let group = self.group_entry::<false>(b, v, g);
+            demand[v] += group.demand;
+            out.push(base + group.local);
         }
         self.board_entries(b, rounds_after, &demand, out);
     }

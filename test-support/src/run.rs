@@ -1,0 +1,29 @@
+//! Running a command under test with a time limit.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Run `command` for at most `limit`, stdin closed and stdout dropped; (exit code, stderr), or a
+/// panic naming what ran too long.
+pub fn within(command: &mut Command, limit: Duration) -> (Option<i32>, String) {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    let started = Instant::now();
+    while child.try_wait().expect("the child's status").is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command:?}: still working after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("the child's output");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
