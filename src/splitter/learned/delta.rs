@@ -314,13 +314,13 @@ mod tests {
     /// Case `case`'s features (an official layout on even cases, a random one on odd; the pairs
     /// on two cases of three) and a board after up to `most` random placements.
     fn random_case(rng: &mut Xoshiro256PlusPlus, case: usize, most: usize) -> (Features, Bits) {
-        let layout = if case % 2 == 0 {
+        let layout = if case.is_multiple_of(2) {
             official(1 + (case % 4 / 2) as u8)
         } else {
             random_layout(rng)
         };
         let set = FeatureSet {
-            pairs: case % 3 != 0,
+            pairs: !case.is_multiple_of(3),
             net: None,
         };
         let f = Features::with_set(&layout, set).unwrap();
