@@ -60,7 +60,7 @@ pub struct Args {
     #[arg(long, default_value = "10000", value_parser = bot::cli::args::millis)]
     timeout_ms: u64,
     /// Play every game even after one failed (each failure is reported; exit 1). Without it the
-    /// session stops at the first failure, as the official Tester does.
+    /// run stops at the first failure, as the official Tester does.
     #[arg(long)]
     keep_going: bool,
     /// Write one self-contained HTML page: score distribution per layout and every game's final
@@ -79,7 +79,7 @@ pub struct Args {
 #[derive(clap::Subcommand, Debug)]
 enum Merge {
     /// Merge the results files of shards (`--shard K/N --json FILE`) into the report of the whole
-    /// session: the four lines per layout (--silent form; "Time taken" adds the shards' times),
+    /// run: the four lines per layout (--silent form; "Time taken" adds the shards' times),
     /// then mean, CI and paired difference on stderr.
     Merge(shard::MergeArgs),
     /// Pool the games of several `--json` results files per layout and bot: the mean and 95% CI
