@@ -75,6 +75,11 @@ pub struct BenchArgs {
     /// the same seed (to compare two builds or settings game by game).
     #[arg(long)]
     paired_with: Option<std::path::PathBuf>,
+    /// With --batches: also play the search as it was before the fixed-point player (its
+    /// rollouts valued by the float value from scratch) on the same dice, and print both CPU
+    /// times per game, the speed ratio and the games whose moves are the same.
+    #[arg(long, requires = "batches")]
+    before: bool,
     /// Learned value weights (default: the built-in ones for the official layouts).
     #[arg(long)]
     value: Option<std::path::PathBuf>,
@@ -245,8 +250,7 @@ pub fn bench(args: BenchArgs) -> ExitCode {
     };
     let mut saved = String::new();
     let started = Instant::now();
-    // With a batch limit the search is also played with the baseline rollouts, for its speed.
-    let reference = args.batches.is_some() && args.policy == PolicyKind::Search;
+    let reference = args.before && args.policy == PolicyKind::Search;
     let runs = match (args.policy, reference) {
         (PolicyKind::Greedy, _) => 1,
         (_, false) => 2,
@@ -305,8 +309,10 @@ pub fn bench(args: BenchArgs) -> ExitCode {
                 d.pm_text(2)
             ));
             saved.push_str(&saved_scores_line(l, &m.scores));
+            if args.batches.is_some() {
+                cpu_line(&format!("{:?}", args.policy).to_lowercase(), &m);
+            }
             if let Some(r) = &baseline {
-                cpu_line("search", &m);
                 cpu_line("before", r);
                 let same = m.moves.iter().zip(&r.moves).filter(|(a, b)| a == b).count();
                 let d = paired_difference(&m.scores, &r.scores);
