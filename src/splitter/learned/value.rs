@@ -293,7 +293,7 @@ mod tests {
 
     /// The built-in weights load for both official layouts (their headers name them), are
     /// trained (not the starting table), and no other board gets any. Both carry the network
-    /// (layout 1's is half group table, half network: `learned::blend`, docs/splitter.md).
+    /// (each the 500,000-game self-play run of docs/splitter.md).
     #[test]
     fn built_in_weights_belong_to_their_layouts() {
         for n in [1, 2] {
