@@ -117,20 +117,6 @@ fn an_output_that_cannot_be_written_is_refused_before_the_work() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// Run `bot ARGS` where a file written may be at most `blocks` x 512 bytes, with the signal of
-/// an overlong write ignored: the write fails as on a full disk ("File too large").
-fn with_file_limit(blocks: u32, args: &[&str]) -> (Option<i32>, String) {
-    let mut command = Command::new("sh");
-    command
-        .arg("-c")
-        .arg(format!(
-            "trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$@\""
-        ))
-        .arg(BOT)
-        .args(args);
-    test_support::within(&mut command, Duration::from_secs(60))
-}
-
 #[test]
 fn a_write_that_fails_leaves_the_previous_file_and_nothing_else() {
     let dir = test_support::scratch_dir("bot-outputs-atomic");
@@ -171,7 +157,7 @@ fn a_write_that_fails_leaves_the_previous_file_and_nothing_else() {
         ],
     ];
     for args in runs {
-        let (code, stderr) = with_file_limit(1, args);
+        let (code, stderr) = test_support::with_file_limit(BOT, 1, args);
         assert!(code.is_some_and(|c| c != 0), "{args:?}: {code:?} {stderr}");
         assert!(stderr.contains("File too large"), "{args:?}: {stderr}");
         assert!(!stderr.contains(".tmp"), "{stderr}");

@@ -14,7 +14,7 @@ pub mod scratch;
 pub mod shell;
 pub mod tour;
 
-pub use run::within;
+pub use run::{with_file_limit, within};
 pub use scratch::{file_names, scratch_dir};
 
 pub use proptest;

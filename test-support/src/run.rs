@@ -27,3 +27,18 @@ pub fn within(command: &mut Command, limit: Duration) -> (Option<i32>, String) {
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
 }
+
+/// Run `program ARGS` (for at most a minute) where a file written may be at most `blocks` x 512
+/// bytes, with the signal of an overlong write ignored: the write fails as on a full disk ("File
+/// too large").
+pub fn with_file_limit(program: &str, blocks: u32, args: &[&str]) -> (Option<i32>, String) {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$@\""
+        ))
+        .arg(program)
+        .args(args);
+    within(&mut command, Duration::from_secs(60))
+}

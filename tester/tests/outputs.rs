@@ -86,20 +86,6 @@ fn an_output_that_cannot_be_written_is_refused_before_the_first_game() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// Run `tester ARGS` where a file written may be at most `blocks` x 512 bytes, with the signal
-/// of an overlong write ignored: the write fails as on a full disk ("File too large").
-fn with_file_limit(blocks: u32, args: &[&str]) -> (Option<i32>, String) {
-    let mut command = Command::new("sh");
-    command
-        .arg("-c")
-        .arg(format!(
-            "trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$@\""
-        ))
-        .arg(TESTER)
-        .args(args);
-    test_support::within(&mut command, Duration::from_secs(60))
-}
-
 #[test]
 fn a_write_that_fails_leaves_no_fragment_and_no_temporary_file() {
     let dir = test_support::scratch_dir("tester-outputs-atomic");
@@ -160,7 +146,7 @@ fn a_write_that_fails_leaves_no_fragment_and_no_temporary_file() {
         for file in [&json, &html, &csv] {
             std::fs::write(file, "the previous run's results").unwrap();
         }
-        let (code, stderr) = with_file_limit(1, args);
+        let (code, stderr) = test_support::with_file_limit(TESTER, 1, args);
         assert_eq!(code, Some(1), "{args:?}: {stderr}");
         assert!(stderr.contains("File too large"), "{args:?}: {stderr}");
         assert!(!stderr.contains(".tmp"), "{stderr}");
@@ -181,7 +167,8 @@ fn a_write_that_fails_leaves_no_fragment_and_no_temporary_file() {
     // A generator has no previous run to hide: its previous files stay as they were.
     let board = dir.join("scruffle-1.board");
     std::fs::write(&board, "the previous board").unwrap();
-    let (code, stderr) = with_file_limit(
+    let (code, stderr) = test_support::with_file_limit(
+        TESTER,
         1,
         &[
             "scruffle",
