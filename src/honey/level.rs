@@ -68,17 +68,20 @@ impl Bonus {
         }
     }
 
+    /// Every bonus that is not a portal.
+    pub const PLAIN: [Bonus; 6] = [
+        Bonus::None,
+        Bonus::DoubleLetter,
+        Bonus::TripleLetter,
+        Bonus::DoubleWord,
+        Bonus::TripleWord,
+        Bonus::Mine,
+    ];
+
     pub fn from_token(token: &str) -> Option<Bonus> {
-        let all = [
-            Bonus::None,
-            Bonus::DoubleLetter,
-            Bonus::TripleLetter,
-            Bonus::DoubleWord,
-            Bonus::TripleWord,
-            Bonus::Mine,
-        ];
         let lower = token.to_ascii_lowercase();
-        all.into_iter()
+        Self::PLAIN
+            .into_iter()
             .chain(Dir6::ALL.map(Bonus::Portal))
             .find(|b| b.token() == lower)
     }

@@ -136,14 +136,7 @@ impl Total for BigUint {
 mod tests {
     use super::*;
 
-    const BONUSES: [Bonus; 6] = [
-        Bonus::None,
-        Bonus::DoubleLetter,
-        Bonus::TripleLetter,
-        Bonus::DoubleWord,
-        Bonus::TripleWord,
-        Bonus::Mine,
-    ];
+    const BONUSES: [Bonus; 6] = Bonus::PLAIN;
 
     #[test]
     fn the_machine_total_is_exact_or_refuses_and_the_big_total_agrees() {
