@@ -246,6 +246,8 @@ echo "the previous grid" > prev.cwg
 python3 -c "print('25\n25'); [print('.' * 25) for _ in range(25)]" > empty25.cwg
 limited "crossword generate -o prev.cwg (previous kept)" $B crossword generate empty25.cwg -o prev.cwg --seconds 10 --first
 note "" "prev.cwg: $(head -c 30 prev.cwg); stray files: $(ls -A | grep -c '\.tmp$')"
+run "bot splitter > /dev/full (stdout cannot be written)" bash -c 'printf "8 7 22\n0 0 1 1 1 1 0 0\n0 1 1 1 1 1 1 0\n1 1 1 1 1 1 1 1\n2 1 1 1 1 1 1 2\n1 1 1 1 1 1 1 1\n0 1 1 1 1 1 1 0\n0 0 1 1 1 1 0 0\n3 5\n" | "$0" splitter --policy greedy > /dev/full' $B
+run "tester honey gen > /dev/full" bash -c '"$0" honey gen --seed 1 > /dev/full' $T
 
 section "exact answers and named causes"
 python3 - <<'PY'

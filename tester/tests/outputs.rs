@@ -191,3 +191,21 @@ fn a_write_that_fails_leaves_no_fragment_and_no_temporary_file() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Standard output that cannot be written (`/dev/full`) ends the tester with one line naming the
+/// stream and the cause, and status 1: no panic.
+#[test]
+fn an_unwritable_stdout_is_one_line_and_status_1() {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("\"$0\" honey gen --seed 1 > /dev/full")
+        .arg(TESTER)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        "error: tester: cannot write to stdout: No space left on device (os error 28)"
+    );
+}
