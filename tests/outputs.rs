@@ -180,15 +180,9 @@ fn a_write_that_fails_leaves_the_previous_file_and_nothing_else() {
 fn an_unwritable_stdout_is_one_line_and_status_1() {
     let board = "8 7 22\n0 0 1 1 1 1 0 0\n0 1 1 1 1 1 1 0\n1 1 1 1 1 1 1 1\n2 1 1 1 1 1 1 2\n\
                  1 1 1 1 1 1 1 1\n0 1 1 1 1 1 1 0\n0 0 1 1 1 1 0 0\n3 5\n";
-    let output = Command::new("sh")
-        .arg("-c")
-        .arg("printf '%s' \"$1\" | \"$0\" splitter --policy greedy > /dev/full")
-        .arg(BOT)
-        .arg(board)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let (code, stderr) =
+        test_support::with_full_stdout(BOT, &["splitter", "--policy", "greedy"], board);
+    assert_eq!(code, Some(1), "{stderr}");
     assert_eq!(
         stderr.trim_end(),
         "error: bot: cannot write to stdout: No space left on device (os error 28)"

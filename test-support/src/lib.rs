@@ -14,7 +14,7 @@ pub mod scratch;
 pub mod shell;
 pub mod tour;
 
-pub use run::{with_file_limit, within};
+pub use run::{with_file_limit, with_full_stdout, within};
 pub use scratch::{file_names, scratch_dir};
 
 pub use proptest;

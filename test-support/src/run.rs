@@ -42,3 +42,20 @@ pub fn with_file_limit(program: &str, blocks: u32, args: &[&str]) -> (Option<i32
         .args(args);
     within(&mut command, Duration::from_secs(60))
 }
+
+/// Run `program ARGS` with `input` on stdin and stdout on `/dev/full` (every write fails with
+/// "No space left on device"); (exit code, stderr).
+pub fn with_full_stdout(program: &str, args: &[&str], input: &str) -> (Option<i32>, String) {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("input=$1; shift; printf '%s' \"$input\" | \"$0\" \"$@\" > /dev/full")
+        .arg(program)
+        .arg(input)
+        .args(args)
+        .output()
+        .expect("sh starts");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}

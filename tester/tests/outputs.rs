@@ -196,14 +196,9 @@ fn a_write_that_fails_leaves_no_fragment_and_no_temporary_file() {
 /// stream and the cause, and status 1: no panic.
 #[test]
 fn an_unwritable_stdout_is_one_line_and_status_1() {
-    let output = Command::new("sh")
-        .arg("-c")
-        .arg("\"$0\" honey gen --seed 1 > /dev/full")
-        .arg(TESTER)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let (code, stderr) =
+        test_support::with_full_stdout(TESTER, &["honey", "gen", "--seed", "1"], "");
+    assert_eq!(code, Some(1), "{stderr}");
     assert_eq!(
         stderr.trim_end(),
         "error: tester: cannot write to stdout: No space left on device (os error 28)"
