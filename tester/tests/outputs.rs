@@ -196,11 +196,14 @@ fn a_write_that_fails_leaves_no_fragment_and_no_temporary_file() {
 /// stream and the cause, and status 1: no panic.
 #[test]
 fn an_unwritable_stdout_is_one_line_and_status_1() {
+    let dir = test_support::scratch_dir("tester-outputs-full-stdout");
+    let out = dir.to_str().unwrap();
     let (code, stderr) =
-        test_support::with_full_stdout(TESTER, &["honey", "gen", "--seed", "1"], "");
+        test_support::with_full_stdout(TESTER, &["honey", "gen", "--seed", "1", "--out", out], "");
     assert_eq!(code, Some(1), "{stderr}");
     assert_eq!(
         stderr.trim_end(),
         "error: tester: cannot write to stdout: No space left on device (os error 28)"
     );
+    std::fs::remove_dir_all(dir).unwrap();
 }
