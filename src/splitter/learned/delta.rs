@@ -6,7 +6,7 @@
 //! the board's sums and these few entries (`play.rs`).
 
 use super::features::{demand_entry, open_entry, Active, Features};
-use crate::splitter::geometry::Bits;
+use crate::splitter::geometry::{Bits, Geometry};
 use arrayvec::ArrayVec;
 
 /// One group of the analysed board.
@@ -110,6 +110,37 @@ fn swap(out: &mut impl Entries, base: usize, old: usize, new: usize) {
     }
 }
 
+/// Placing `a` at canonical free `cell` and `m` at its mirror on a board.
+struct Placement {
+    mirror: usize,
+    /// The two cells (one on the middle column).
+    placed: u64,
+    /// The board after it.
+    board: Bits,
+    /// The placed cells by value.
+    by_value: [u64; 7],
+}
+
+impl Placement {
+    #[inline(always)]
+    fn new(geo: &Geometry, board: &Bits, cell: usize, a: u8, m: u8) -> Placement {
+        let mirror = geo.mirror(cell);
+        let mut after = *board;
+        geo.apply(&mut after, cell, a, m);
+        let mut by_value = [0u64; 7];
+        if mirror != cell {
+            by_value[a as usize] |= 1 << cell;
+        }
+        by_value[m as usize] |= 1 << mirror;
+        Placement {
+            mirror,
+            placed: (1u64 << cell) | (1u64 << mirror),
+            board: after,
+            by_value,
+        }
+    }
+}
+
 impl BoardAnalysis {
     /// The analysis of `b` with `rounds_after` (>= 1) rolls to come after its afterstates'
     /// placement.
@@ -123,21 +154,42 @@ impl BoardAnalysis {
     /// `new`, into this analysis's storage.
     #[inline(always)]
     pub fn analyse(&mut self, f: &Features, b: &Bits, rounds_after: usize) {
-        let geo = &f.geo;
-        let stage_base = Features::stage_base(rounds_after);
+        self.start(rounds_after);
+        let mut demand = [0usize; 7];
+        self.add_groups(f, b, b.by_value, &mut demand);
+        self.finish(f, b, demand);
+    }
+
+    /// Empty groups and entries, for a board with `rounds_after` rolls to come.
+    #[inline(always)]
+    fn start(&mut self, rounds_after: usize) {
+        self.rounds_after = rounds_after;
+        self.stage_base = Features::stage_base(rounds_after);
         self.groups.clear();
         self.active.n = 0;
-        let mut demand = [0usize; 7];
-        for (v, g) in geo.groups_from(b, b.by_value) {
-            let group = Group::new(f, b, v, g);
-            demand[v] += group.demand as usize;
-            self.active.push(stage_base + group.local as usize);
-            self.groups.push(group);
+    }
+
+    /// Keep `group` as it is: its entry on, its demand counted.
+    #[inline(always)]
+    fn keep(&mut self, group: Group, demand: &mut [usize; 7]) {
+        demand[group.value as usize] += group.demand as usize;
+        self.active.push(self.stage_base + group.local as usize);
+        self.groups.push(group);
+    }
+
+    /// Work out every group of `b` that holds a cell of `seeds` (by value), and keep it.
+    #[inline(always)]
+    fn add_groups(&mut self, f: &Features, b: &Bits, seeds: [u64; 7], demand: &mut [usize; 7]) {
+        for (v, g) in f.geo.groups_from(b, seeds) {
+            self.keep(Group::new(f, b, v, g), demand);
         }
-        f.board_entries(b, rounds_after, &demand, &mut self.active);
+    }
+
+    /// With every group kept: the board's other entries, its counts and the watch indexes.
+    #[inline(always)]
+    fn finish(&mut self, f: &Features, b: &Bits, demand: [usize; 7]) {
+        f.board_entries(b, self.rounds_after, &demand, &mut self.active);
         self.board = *b;
-        self.rounds_after = rounds_after;
-        self.stage_base = stage_base;
         self.demand = demand;
         self.open = f.open_counts(b.empty);
         self.hearts = f.hearts_entry(b);
@@ -188,16 +240,12 @@ impl BoardAnalysis {
         out: &mut impl Entries,
     ) -> Bits {
         let geo = &f.geo;
-        let mirror = geo.mirror(cell);
-        let placed = (1u64 << cell) | (1u64 << mirror);
-        let mut after = self.board;
-        geo.apply(&mut after, cell, a, m);
-        // The placed cells by value.
-        let mut by_value = [0u64; 7];
-        if mirror != cell {
-            by_value[a as usize] |= 1 << cell;
-        }
-        by_value[m as usize] |= 1 << mirror;
+        let Placement {
+            mirror,
+            placed,
+            board: after,
+            by_value,
+        } = Placement::new(geo, &self.board, cell, a, m);
         // Cells whose groups are recomputed: the placed ones and those of every touched group.
         let mut seeds = by_value;
         let mut demand = self.demand;
@@ -256,45 +304,25 @@ impl BoardAnalysis {
         rounds_after: usize,
         out: &mut BoardAnalysis,
     ) {
-        let geo = &f.geo;
-        let mirror = geo.mirror(cell);
-        let placed = (1u64 << cell) | (1u64 << mirror);
-        let mut board = self.board;
-        geo.apply(&mut board, cell, a, m);
-        let mut seeds = [0u64; 7];
-        if mirror != cell {
-            seeds[a as usize] |= 1 << cell;
-        }
-        seeds[m as usize] |= 1 << mirror;
-        let by_value = seeds;
-        let stage_base = Features::stage_base(rounds_after);
-        out.groups.clear();
-        out.active.n = 0;
+        let Placement {
+            placed,
+            board,
+            by_value,
+            ..
+        } = Placement::new(&f.geo, &self.board, cell, a, m);
+        let mut seeds = by_value;
+        out.start(rounds_after);
         let mut demand = [0usize; 7];
         for g in &self.groups {
             let v = g.value as usize;
             if (g.watch | g.depends) & placed != 0 || g.watch_same & by_value[v] != 0 {
                 seeds[v] |= g.cells;
             } else {
-                demand[v] += g.demand as usize;
-                out.active.push(stage_base + g.local as usize);
-                out.groups.push(*g);
+                out.keep(*g, &mut demand);
             }
         }
-        for (v, g) in geo.groups_from(&board, seeds) {
-            let group = Group::new(f, &board, v, g);
-            demand[v] += group.demand as usize;
-            out.active.push(stage_base + group.local as usize);
-            out.groups.push(group);
-        }
-        f.board_entries(&board, rounds_after, &demand, &mut out.active);
-        out.board = board;
-        out.rounds_after = rounds_after;
-        out.stage_base = stage_base;
-        out.demand = demand;
-        out.open = f.open_counts(board.empty);
-        out.hearts = f.hearts_entry(&board);
-        out.index_watches();
+        out.add_groups(f, &board, seeds, &mut demand);
+        out.finish(f, &board, demand);
     }
 }
 
@@ -308,9 +336,6 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
-    /// The board's entries minus the removed plus the added equal the afterstate's entries
-    /// computed from scratch (as multisets), for every placement of random dice on thousands of
-    /// random boards of the official layouts and of random small ones (odd widths, hearts,
     /// Case `case`'s features (an official layout on even cases, a random one on odd; the pairs
     /// on two cases of three) and a board after up to `most` random placements.
     fn random_case(rng: &mut Xoshiro256PlusPlus, case: usize, most: usize) -> (Features, Bits) {
@@ -329,6 +354,9 @@ mod tests {
         (f, b)
     }
 
+    /// The board's entries minus the removed plus the added equal the afterstate's entries
+    /// computed from scratch (as multisets), for every placement of random dice on thousands of
+    /// random boards of the official layouts and of random small ones (odd widths, hearts,
     /// stars), at every stage, with and without the pairs.
     #[test]
     fn board_entries_plus_the_delta_equal_the_afterstate_entries() {
