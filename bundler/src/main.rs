@@ -136,8 +136,11 @@ fn run(args: Args) -> Result<ExitCode, String> {
     if args.output.as_os_str() == "-" {
         print!("{}", made.text);
     } else {
-        write_whole(&args.output, &made.text)
-            .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
+        if let Some(parent) = args.output.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        bot::cli::output::write(&args.output, &made.text)?;
         eprintln!("wrote {}", args.output.display());
     }
     eprintln!("{line}");
@@ -182,20 +185,4 @@ fn run(args: Args) -> Result<ExitCode, String> {
         );
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Write `text` to `path` whole or not at all: into a temporary file beside it, then renamed, so
-/// a failed write (a full disk) leaves the previous bundle, not a fragment.
-fn write_whole(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let parent = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    std::fs::create_dir_all(parent)?;
-    let mut file = tempfile::NamedTempFile::new_in(parent)?;
-    file.write_all(text.as_bytes())?;
-    file.as_file().sync_all()?;
-    file.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
