@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use super::bits::{components, dilate, flood};
+use super::bits::{components, dilate, flood, slide_reach};
 use super::solo::{FishMap, Solo};
 use crate::penguins::board::{cells_of, nearest_along, opposite, ADJACENT, DIRECTIONS};
 use crate::penguins::board::{NEIGHBOUR, NO_CELL, RAY};
@@ -83,12 +83,12 @@ pub fn regions(state: &State) -> Regions {
     let mut out = Regions::default();
     for part in components(state.free()) {
         let around = dilate(part);
-        let touching: Vec<usize> = (0..state.players())
+        let touching = (0..state.players())
             .filter(|&p| state.penguins_of(p) & around != 0)
-            .collect();
-        match touching.as_slice() {
-            [] => {}
-            [p] => out.owned[*p] |= part,
+            .fold(0u32, |mask, p| mask | 1 << p);
+        match touching.count_ones() {
+            0 => {}
+            1 => out.owned[touching.trailing_zeros() as usize] |= part,
             _ => out.shared |= part,
         }
     }
@@ -132,17 +132,18 @@ pub fn isolated(state: &State) -> bool {
 }
 
 /// Groups of `player`'s penguins and owned tiles that interact: (free tiles, penguin cells).
-pub fn clusters(state: &State, player: usize, owned: u64) -> Vec<(u64, u64)> {
+pub fn clusters(state: &State, player: usize, owned: u64) -> impl Iterator<Item = (u64, u64)> {
     let penguins = state.penguins_of(player) & dilate(owned);
     let mut rest = owned;
-    let mut out = Vec::new();
-    while rest != 0 {
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
         let seed = rest & rest.wrapping_neg();
         let joined = flood(seed, rest | penguins);
-        out.push((joined & owned, joined & penguins));
         rest &= !joined;
-    }
-    out
+        Some((joined & owned, joined & penguins))
+    })
 }
 
 /// Under the push rule, the ice around a cluster that is not part of it (what the one-player
@@ -191,12 +192,7 @@ pub fn reach_first(state: &State, free: u64, target: u64, depth: u32) -> [u64; M
     for _ in 0..depth {
         let mut reached = [0u64; MAX_PLAYERS];
         for p in 0..players {
-            let mut next = 0;
-            for from in cells_of(frontier[p]) {
-                for dir in 0..DIRECTIONS {
-                    next |= State::slide_targets(from, dir, free);
-                }
-            }
+            let next = slide_reach(frontier[p], free);
             reached[p] = next & !seen[p];
             seen[p] |= reached[p];
             frontier[p] = reached[p];
