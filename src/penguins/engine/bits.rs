@@ -110,8 +110,11 @@ mod tests {
         }
         for cell in cells_of(VALID) {
             for dir in 0..DIRECTIONS {
-                assert_eq!(slide_reach(1 << cell, VALID) & RAY[dir][cell as usize],
-                    State::slide_targets(cell, dir, VALID), "cell {cell} dir {dir}");
+                assert_eq!(
+                    slide_reach(1 << cell, VALID) & RAY[dir][cell as usize],
+                    State::slide_targets(cell, dir, VALID),
+                    "cell {cell} dir {dir}"
+                );
             }
         }
     }
