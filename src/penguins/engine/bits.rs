@@ -109,9 +109,9 @@ mod tests {
             assert_eq!(slide_reach(from, free), slow, "case {case}");
         }
         for cell in cells_of(VALID) {
-            for dir in 0..DIRECTIONS {
+            for (dir, rays) in RAY.iter().enumerate() {
                 assert_eq!(
-                    slide_reach(1 << cell, VALID) & RAY[dir][cell as usize],
+                    slide_reach(1 << cell, VALID) & rays[cell as usize],
                     State::slide_targets(cell, dir, VALID),
                     "cell {cell} dir {dir}"
                 );
