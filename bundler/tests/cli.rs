@@ -94,29 +94,23 @@ fn the_default_invocation_fits_codingame() {
 #[test]
 fn a_failed_write_leaves_the_previous_bundle() {
     let output = scratch_output("cli-atomic");
-    let dir = std::path::Path::new(&output)
-        .parent()
-        .unwrap()
-        .to_path_buf();
+    let dir = std::path::Path::new(&output).parent().unwrap();
     std::fs::write(&output, "the previous bundle").unwrap();
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_bundler"))
-        .args(["--root", "tests/fixtures/mod_rs/src/lib.rs", "-m", "app"])
-        .args(["--entry", "app::run", "-o", &output])
-        .output()
-        .expect("bundler runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{stderr}");
+    let args = ["--root", "tests/fixtures/mod_rs/src/lib.rs", "-m", "app"];
+    let (code, stderr) = test_support::with_file_limit(
+        env!("CARGO_BIN_EXE_bundler"),
+        1,
+        &[&args[..], &["--entry", "app::run", "-o", &output]].concat(),
+    );
+    assert_ne!(code, Some(0), "{stderr}");
     assert!(stderr.contains("cannot write"), "{stderr}");
     assert_eq!(
         std::fs::read_to_string(&output).unwrap(),
         "the previous bundle"
     );
-    let names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    assert_eq!(names, ["bundle.rs"], "only the previous bundle is left");
+    assert_eq!(
+        test_support::file_names(dir),
+        ["bundle.rs"],
+        "only the previous bundle is left"
+    );
 }
